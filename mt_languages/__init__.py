@@ -1,0 +1,1 @@
+"""Compiled .marisa dictionaries, one per language code, shipped as package data."""

@@ -1,0 +1,1 @@
+"""The tkinter desktop app: letter entry, bonus entry and results windows."""

@@ -1,0 +1,170 @@
+"""Boards: a rectangle of letters with optional bonus tiles, and the board-file format.
+
+Board files have one row per line and cells separated by spaces. A cell is a
+letter with an optional lower-case bonus suffix (``dl``, ``tl``, ``dw``,
+``tw``)::
+
+    Ttl R   S   Ndl
+    Odw Htw E   I
+
+A blank line ends the board.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ruzzle_gui.language import Language
+
+__all__ = ["Board", "BoardError", "BONUSES", "Cell"]
+
+BONUSES = ("DL", "TL", "DW", "TW")
+SUFFIXES = {bonus.lower(): bonus for bonus in BONUSES}
+Cell = tuple[int, int]  # (row, col), both from 0
+
+
+class BoardError(ValueError):
+    """A board is malformed: the message names the line and cell at fault."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A ``rows`` x ``cols`` grid of letters, row-major, each with an optional bonus."""
+
+    rows: int
+    cols: int
+    letters: tuple[str, ...]
+    bonuses: tuple[str | None, ...]
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise BoardError(f"a board needs at least one row and one column, not {self.rows}x{self.cols}")
+        if len(self.letters) != self.rows * self.cols or len(self.bonuses) != len(self.letters):
+            raise BoardError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
+                             f"got {len(self.letters)}")
+        for index, bonus in enumerate(self.bonuses):
+            if bonus is not None and bonus not in BONUSES:
+                raise BoardError(f"{self._where(index)}: unknown bonus '{bonus}' (use DL, TL, DW or TW)")
+
+    @classmethod
+    def parse(cls, text: str, language: Language | None = None) -> Board:
+        """Return the board in ``text`` (board-file format), folded for ``language`` if given."""
+        grid = [(number, line.split()) for number, line in _board_lines(text)]
+        if not grid:
+            raise BoardError("the board is empty: no rows of letters found")
+        width = len(grid[0][1])
+        for number, cells in grid:
+            if len(cells) != width:
+                raise BoardError(f"line {number}: {len(cells)} cells, but the first row has {width}")
+        parsed = [_parse_cell(token, number, col) for number, cells in grid for col, token in enumerate(cells, 1)]
+        board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed))
+        return board.for_language(language, [number for number, _ in grid]) if language else board
+
+    @classmethod
+    def from_file(cls, path: str | Path, language: Language | None = None) -> Board:
+        """Return the board read from a UTF-8 board file."""
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise BoardError(f"board file not found: {path}") from None
+        except IsADirectoryError:
+            raise BoardError(f"board file is a folder, not a file: {path}") from None
+        except OSError as err:
+            raise BoardError(f"cannot read board file {path}: {err.strerror}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            raise BoardError(f"board file {path} is not UTF-8 text (line {line})") from None
+        return cls.parse(text, language)
+
+    @classmethod
+    def from_letters(cls, letters: str | Iterable[str], rows: int = 4, cols: int | None = None,
+                     bonuses: Mapping[Cell, str] | None = None, language: Language | None = None) -> Board:
+        """Return a board from a string of letters in row order, e.g. ``"CIAOMAREBUSTIOLE"``."""
+        cells = [ch for ch in letters if not ch.isspace()] if isinstance(letters, str) else list(letters)
+        cols = cols if cols is not None else rows
+        if rows < 1 or cols < 1:
+            raise BoardError(f"a board needs at least one row and one column, not {rows}x{cols}")
+        if len(cells) != rows * cols:
+            raise BoardError(f"a {rows}x{cols} board needs {rows * cols} letters, got {len(cells)}")
+        marks: list[str | None] = [None] * len(cells)
+        for (row, col), bonus in (bonuses or {}).items():
+            if not (0 <= row < rows and 0 <= col < cols):
+                raise BoardError(f"bonus cell ({row},{col}) is outside the {rows}x{cols} board")
+            marks[row * cols + col] = bonus.upper() if bonus else None
+        board = cls(rows, cols, tuple(ch.upper() for ch in cells), tuple(marks))
+        return board.for_language(language) if language else board
+
+    def for_language(self, language: Language, line_numbers: list[int] | None = None) -> Board:
+        """Return this board with every letter folded into ``language``'s alphabet."""
+        folded = []
+        for index, letter in enumerate(self.letters):
+            letter_ok = language.fold_letter(letter)
+            if letter_ok is None:
+                where = self._where(index, line_numbers)
+                raise BoardError(f"{where}: '{letter}' is not a letter of the {language.name} alphabet")
+            folded.append(letter_ok)
+        return Board(self.rows, self.cols, tuple(folded), self.bonuses)
+
+    def _where(self, index: int, line_numbers: list[int] | None = None) -> str:
+        """Return 'line L, cell C' (or 'row R, cell C') for a row-major cell index."""
+        row, col = divmod(index, self.cols)
+        if line_numbers:
+            return f"line {line_numbers[row]}, cell {col + 1}"
+        return f"row {row + 1}, cell {col + 1}"
+
+    def letter(self, cell: Cell) -> str:
+        """Return the letter at ``(row, col)``."""
+        return self.letters[cell[0] * self.cols + cell[1]]
+
+    def bonus(self, cell: Cell) -> str | None:
+        """Return the bonus at ``(row, col)``, or None."""
+        return self.bonuses[cell[0] * self.cols + cell[1]]
+
+    def grid(self) -> list[list[str]]:
+        """Return the letters as a list of rows."""
+        return [list(self.letters[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+
+    def bonus_grid(self) -> list[list[str | None]]:
+        """Return the bonuses as a list of rows."""
+        return [list(self.bonuses[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+
+    def to_text(self) -> str:
+        """Return the board in board-file format; ``Board.parse`` reads it back."""
+        lines = []
+        for letters, bonuses in zip(self.grid(), self.bonus_grid()):
+            cells = [letter + (bonus.lower() if bonus else "") for letter, bonus in zip(letters, bonuses)]
+            lines.append(" ".join(cell.ljust(3) for cell in cells).rstrip())
+        return "\n".join(lines) + "\n"
+
+
+def _board_lines(text: str) -> list[tuple[int, str]]:
+    """Return (line number, line) for the board's rows: leading blanks skipped, a blank line ends it."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            rows.append((number, line))
+        elif rows:
+            break
+    return rows
+
+
+def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
+    """Return (letter, bonus) for one board-file cell such as ``Ttl`` or ``e``."""
+    where = f"line {line}, cell {col}"
+    letter, suffix = token[:1], token[1:]
+    if not letter.isalpha():
+        raise BoardError(f"{where}: '{token}' is not a letter (digits and symbols are not allowed)")
+    if not suffix:
+        return letter.upper(), None
+    if suffix in SUFFIXES:
+        return letter.upper(), SUFFIXES[suffix]
+    if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
+        raise BoardError(f"{where}: unknown bonus '{suffix}' in '{token}' (use dl, tl, dw or tw)")
+    raise BoardError(f"{where}: '{token}' is not one letter with an optional dl, tl, dw or tw bonus")
+

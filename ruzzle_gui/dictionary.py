@@ -1,0 +1,142 @@
+"""Dictionaries: memory-mapped marisa tries, plain word lists and hunspell expansion.
+
+A dictionary is a ``marisa_trie.Trie`` whose keys are words already folded
+into a language's alphabet. Bundled tries live in the ``mt_languages`` data
+package and are memory-mapped, so loading one costs milliseconds.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import marisa_trie
+
+__all__ = [
+    "DictionaryError", "bundled_path", "load_trie", "read_word_list",
+    "fold_words", "compile_words", "expand_hunspell", "FoldReport",
+]
+
+
+class DictionaryError(ValueError):
+    """A dictionary file is missing, unreadable, corrupt or empty."""
+
+
+def bundled_path(code: str) -> Path:
+    """Return the path of the bundled compiled dictionary for ``code``."""
+    return Path(str(resources.files("ruzzle_gui.mt_languages") / f"{code}.marisa"))
+
+
+@lru_cache(maxsize=None)
+def load_trie(path: Path) -> marisa_trie.Trie:
+    """Return the compiled trie at ``path``, memory-mapped and cached per path."""
+    path = Path(path)
+    if not path.is_file():
+        raise DictionaryError(f"dictionary not found: {path}")
+    if path.stat().st_size == 0:
+        raise DictionaryError(f"dictionary is empty: {path}")
+    try:
+        trie = marisa_trie.Trie().mmap(str(path))
+    except RuntimeError as err:
+        raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
+    if len(trie) == 0:
+        raise DictionaryError(f"dictionary has no words: {path}")
+    return trie
+
+
+def _marisa_reason(err: RuntimeError) -> str:
+    """Return the short reason code from a marisa RuntimeError message."""
+    text = str(err)
+    return text.split(": ")[1] if text.count(": ") >= 2 else text
+
+
+def read_word_list(path: Path) -> Iterator[str]:
+    """Yield the non-blank lines of a UTF-8 word list, stripped."""
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                word = line.strip()
+                if word:
+                    yield word
+    except FileNotFoundError:
+        raise DictionaryError(f"word list not found: {path}") from None
+    except UnicodeDecodeError:
+        raise DictionaryError(f"{path} is not UTF-8 text (near line {number + 1})") from None
+    except OSError as err:
+        raise DictionaryError(f"cannot read {path}: {err.strerror}") from None
+
+
+class FoldReport:
+    """Counts of words kept and dropped (by reason) while folding a word list."""
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.dropped: Counter[str] = Counter()
+
+    @property
+    def dropped_total(self) -> int:
+        """Return how many words were dropped for any reason."""
+        return sum(self.dropped.values())
+
+
+def fold_words(words: Iterable[str], fold: Callable[[str], str],
+               in_alphabet: Callable[[str], bool],
+               report: FoldReport | None = None) -> set[str]:
+    """Return the distinct folded words of length >= 2 spelled in the alphabet."""
+    report = report if report is not None else FoldReport()
+    kept: set[str] = set()
+    for word in words:
+        report.read += 1
+        folded = fold(word)
+        if len(folded) < 2:
+            report.dropped["shorter than 2 letters"] += 1
+        elif not in_alphabet(folded):
+            report.dropped["not in the alphabet"] += 1
+        elif folded in kept:
+            report.dropped["duplicate after folding"] += 1
+        else:
+            kept.add(folded)
+    return kept
+
+
+def compile_words(words: Iterable[str], out_path: Path) -> int:
+    """Write ``words`` as a marisa trie to ``out_path`` and return the key count."""
+    trie = marisa_trie.Trie(words)
+    if len(trie) == 0:
+        raise DictionaryError("no words left to compile")
+    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
+    trie.save(str(out_path))
+    return len(trie)
+
+
+def expand_hunspell(dic_path: Path) -> Iterator[str]:
+    """Yield every word form of a hunspell .dic (with its .aff beside it), via unmunch."""
+    dic_path = Path(dic_path)
+    aff_path = dic_path.with_suffix(".aff")
+    for needed in (dic_path, aff_path):
+        if not needed.is_file():
+            raise DictionaryError(f"hunspell file not found: {needed}")
+    unmunch = shutil.which("unmunch")
+    if unmunch is None:
+        raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")
+    encoding = _aff_encoding(aff_path)
+    with subprocess.Popen([unmunch, str(dic_path), str(aff_path)], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL) as proc:
+        for raw in proc.stdout:
+            word = raw.decode(encoding, errors="replace").strip().split("/")[0]
+            if word:
+                yield word
+
+
+def _aff_encoding(aff_path: Path) -> str:
+    """Return the character set a hunspell .aff file declares (UTF-8 if none)."""
+    with aff_path.open("rb") as handle:
+        for raw in handle:
+            if raw.startswith(b"SET "):
+                return raw.split()[1].decode("ascii").lower()
+    return "utf-8"

@@ -1,0 +1,214 @@
+"""Language packs: alphabet, letter values, folding rules and dictionary.
+
+Each language is a TOML file. Bundled packs live in ``ruzzle_gui/languages``;
+a user can add a language, or override parts of a bundled one (letter values,
+say), with a file of the same name in ``user_language_dir()``.
+"""
+from __future__ import annotations
+
+import os
+import random
+import tomllib
+import unicodedata
+from collections import Counter
+from functools import cache, cached_property
+from importlib import resources
+from pathlib import Path
+
+from unidecode import unidecode
+
+from ruzzle_gui.dictionary import DictionaryError, bundled_path, fold_words, load_trie, read_word_list
+
+__all__ = ["Language", "LanguageError", "load_language", "known_languages", "user_language_dir"]
+
+FOLDS = ("unidecode", "upper")
+REQUIRED = {"code": str, "name": str, "alphabet": str, "fold": str, "min_length": int, "values": dict}
+OPTIONAL = {"fold_replace": dict, "values_source": dict, "demo": dict, "dictionary": str}
+FREQUENCY_SAMPLE = 20_000
+
+
+class LanguageError(ValueError):
+    """A language code is unknown or a language file is invalid."""
+
+
+class Language:
+    """One language: its alphabet, letter values, folding and dictionary."""
+
+    def __init__(self, data: dict, dictionary: Path | None = None) -> None:
+        self.code: str = data["code"]
+        self.name: str = data["name"]
+        self.alphabet: str = data["alphabet"]
+        self.values: dict[str, int] = dict(data["values"])
+        self.min_length: int = data["min_length"]
+        self.fold_mode: str = data["fold"]
+        self.fold_replace: dict[str, str] = dict(data.get("fold_replace", {}))
+        source = data.get("values_source", {})
+        self.values_source: str = source.get("source", "unknown")
+        self.confidence: str = source.get("confidence", "unknown")
+        self.values_notes: str = source.get("notes", "")
+        self.demo_board: str = data.get("demo", {}).get("board", "")
+        self.dictionary_path: Path = dictionary or bundled_path(self.code)
+        self._letters = frozenset(self.alphabet)
+        self._fold_cache: dict[str, str] = {}
+
+    def __repr__(self) -> str:
+        return f"Language({self.code!r}, {self.name!r})"
+
+    def fold(self, text: str) -> str:
+        """Return ``text`` folded into this language's upper-case letters."""
+        if text.isascii():
+            return text.upper()
+        return "".join(self._fold_char(ch) for ch in text)
+
+    def _fold_char(self, ch: str) -> str:
+        """Return one character folded, remembering the answer."""
+        folded = self._fold_cache.get(ch)
+        if folded is None:
+            folded = ch.upper()
+            for old, new in self.fold_replace.items():
+                folded = folded.replace(old, new)
+            # Transliterate only Latin letters: a Cyrillic letter typed into an
+            # Italian board must be refused, not silently turned into Latin.
+            if self.fold_mode == "unidecode" and "LATIN" in unicodedata.name(ch, ""):
+                folded = unidecode(folded).upper()
+            self._fold_cache[ch] = folded
+        return folded
+
+    def in_alphabet(self, word: str) -> bool:
+        """Return True if every character of ``word`` is a letter of the alphabet."""
+        return all(ch in self._letters for ch in word)
+
+    def fold_letter(self, text: str) -> str | None:
+        """Return ``text`` folded to exactly one alphabet letter, or None."""
+        folded = self.fold(text)
+        return folded if len(folded) == 1 and folded in self._letters else None
+
+    @cached_property
+    def trie(self):
+        """Return this language's dictionary trie (loaded on first use, then cached)."""
+        path = self.dictionary_path
+        if path.suffix == ".marisa":
+            return load_trie(path)
+        return _trie_from_word_list(path, self)
+
+    @cached_property
+    def letter_frequencies(self) -> dict[str, float]:
+        """Return letter frequencies measured on a fixed sample of dictionary words."""
+        trie = self.trie
+        rng = random.Random(0)
+        ids = range(len(trie)) if len(trie) <= FREQUENCY_SAMPLE else rng.sample(range(len(trie)), FREQUENCY_SAMPLE)
+        counts = Counter(ch for key_id in ids for ch in trie.restore_key(key_id))
+        total = sum(counts[ch] for ch in self.alphabet) or 1
+        return {ch: counts[ch] / total for ch in self.alphabet}
+
+    def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
+        """Return ``count`` letters drawn from the dictionary's letter frequencies."""
+        rng = rng or random.Random()
+        freqs = self.letter_frequencies
+        return rng.choices(list(freqs), weights=list(freqs.values()), k=count)
+
+    def word_count(self) -> int:
+        """Return how many words the dictionary holds."""
+        return len(self.trie)
+
+
+def _trie_from_word_list(path: Path, language: Language):
+    """Return an in-memory trie of a plain word list folded for ``language``."""
+    import marisa_trie
+
+    words = fold_words(read_word_list(path), language.fold, language.in_alphabet)
+    if not words:
+        raise DictionaryError(f"{path} has no words spelled in the {language.name} alphabet")
+    return marisa_trie.Trie(words)
+
+
+def user_language_dir() -> Path:
+    """Return the folder where a user's own language files are looked up."""
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "ruzzle_gui" / "languages"
+
+
+def _bundled_dir():
+    """Return the packaged folder of language files."""
+    return resources.files("ruzzle_gui.languages")
+
+
+def known_languages() -> list[str]:
+    """Return the sorted codes of every bundled and user language."""
+    codes = {entry.name[:-5] for entry in _bundled_dir().iterdir() if entry.name.endswith(".toml")}
+    user_dir = user_language_dir()
+    if user_dir.is_dir():
+        codes |= {path.stem for path in user_dir.glob("*.toml")}
+    return sorted(codes)
+
+
+def _read_toml(path, label: str) -> dict:
+    """Return the parsed TOML at ``path``, or raise LanguageError naming the file."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise LanguageError(f"cannot read language file {label}: {err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise LanguageError(f"language file {label} is not valid TOML: {err}") from None
+
+
+def _validate(data: dict, label: str) -> None:
+    """Raise LanguageError naming the first missing or bad key of a language file."""
+    for key, kind in REQUIRED.items():
+        if key not in data:
+            raise LanguageError(f"language file {label}: missing key '{key}'")
+    for key, kind in (REQUIRED | OPTIONAL).items():
+        if key in data and not isinstance(data[key], kind):
+            raise LanguageError(f"language file {label}: key '{key}' must be a {kind.__name__}")
+    unknown = set(data) - set(REQUIRED) - set(OPTIONAL)
+    if unknown:
+        raise LanguageError(f"language file {label}: unknown key '{sorted(unknown)[0]}'")
+    if data["fold"] not in FOLDS:
+        raise LanguageError(f"language file {label}: key 'fold' must be one of {', '.join(FOLDS)}")
+    if data["min_length"] < 1:
+        raise LanguageError(f"language file {label}: key 'min_length' must be at least 1")
+    alphabet = data["alphabet"]
+    if not alphabet or len(set(alphabet)) != len(alphabet) or not alphabet.isupper():
+        raise LanguageError(f"language file {label}: key 'alphabet' must be distinct upper-case letters")
+    values = data["values"]
+    for letter in alphabet:
+        if not isinstance(values.get(letter), int) or isinstance(values.get(letter), bool) or values[letter] < 0:
+            raise LanguageError(f"language file {label}: key 'values.{letter}' must be a whole number >= 0")
+    extra = set(values) - set(alphabet)
+    if extra:
+        raise LanguageError(f"language file {label}: key 'values.{sorted(extra)[0]}' is not in the alphabet")
+
+
+def _language_data(code: str) -> tuple[dict, Path | None]:
+    """Return the merged bundled and user data for ``code`` and the user file, if any."""
+    bundled = _bundled_dir() / f"{code}.toml"
+    user = user_language_dir() / f"{code}.toml"
+    data: dict = _read_toml(bundled, f"{code}.toml") if bundled.is_file() else {}
+    if user.is_file():
+        override = _read_toml(user, str(user))
+        values = {**data.get("values", {}), **override.get("values", {})}
+        data = {**data, **override, "values": values}
+        return data, user
+    if not data:
+        raise LanguageError(f"unknown language '{code}'; known languages: {', '.join(known_languages())}")
+    return data, None
+
+
+@cache
+def load_language(code: str, dictionary: str | Path | None = None) -> Language:
+    """Return the language for a code (or a path to a .toml file), cached.
+
+    ``dictionary`` replaces the bundled dictionary with a ``.marisa`` file or a
+    plain UTF-8 word list (folded with the language's rules).
+    """
+    if str(code).endswith(".toml"):
+        path = Path(code)
+        data, label, source = _read_toml(path, str(path)), str(path), path
+    else:
+        data, source = _language_data(str(code))
+        label = str(source) if source else f"{code}.toml"
+    _validate(data, label)
+    if dictionary is None and "dictionary" in data and source is not None:
+        dictionary = source.parent / data["dictionary"]
+    return Language(data, Path(dictionary) if dictionary is not None else None)
+
