@@ -1,0 +1,208 @@
+"""Expand a hunspell .dic/.aff pair into every word form it accepts (no compounds).
+
+Debian's `unmunch` gets several of our dictionaries wrong: it ignores NEEDAFFIX,
+so French (every root carries NEEDAFFIX and takes a zero suffix) comes out at a
+quarter of its size, and it leaks ONLYINCOMPOUND stems of German and English.
+This expander follows the hunspell rules we rely on:
+
+- flag types: single character (default), `long`, `num`, `UTF-8`, and `AF` aliases;
+- a root is a word unless it has NEEDAFFIX, ONLYINCOMPOUND or FORBIDDENWORD;
+- suffixes, a second suffix from the first one's continuation flags, and a prefix
+  crossed with either when both sides allow cross products;
+- an affix flagged NEEDAFFIX yields no word by itself, only with a further affix;
+- CIRCUMFIX affixes only as a prefix + suffix pair.
+
+Affixes whose added text holds characters no Ruzzle word can hold (apostrophes,
+hyphens, dots, digits) are skipped outright: Italian and French elisions
+(`l'`, `dell'`, `qu'`) would otherwise multiply the output tenfold.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+UNSPELLABLE = re.compile(r"[\d'’.\-/ ]")
+
+
+@dataclass(frozen=True)
+class Affix:
+    """One PFX/SFX line: strip `strip`, add `add`, when `cond` matches the root."""
+    strip: str
+    add: str
+    cond: re.Pattern | None
+    flags: frozenset[str]
+    cross: bool
+
+    def apply_suffix(self, word: str) -> str | None:
+        """Return word with this suffix applied, or None when it does not fit."""
+        if self.cond is not None and not self.cond.search(word):
+            return None
+        if self.strip:
+            if not word.endswith(self.strip):
+                return None
+            word = word[: -len(self.strip)]
+        return word + self.add
+
+    def apply_prefix(self, word: str) -> str | None:
+        """Return word with this prefix applied, or None when it does not fit."""
+        if self.cond is not None and not self.cond.match(word):
+            return None
+        if self.strip:
+            if not word.startswith(self.strip):
+                return None
+            word = word[len(self.strip):]
+        return self.add + word
+
+
+@dataclass
+class AffixFile:
+    """What an .aff file says, reduced to what word expansion needs."""
+    encoding: str = "ISO8859-1"
+    flag_type: str = "char"
+    aliases: list[frozenset[str]] | None = None
+    needaffix: str | None = None
+    onlyincompound: str | None = None
+    forbidden: str | None = None
+    circumfix: str | None = None
+    prefixes: dict[str, list[Affix]] | None = None
+    suffixes: dict[str, list[Affix]] | None = None
+
+    def split_flags(self, text: str) -> frozenset[str]:
+        """Return the set of flags written as `text` in this file's flag syntax."""
+        if self.aliases and text.isdigit():
+            return self.aliases[int(text) - 1]
+        if self.flag_type == "long":
+            return frozenset(text[i:i + 2] for i in range(0, len(text), 2))
+        if self.flag_type == "num":
+            return frozenset(f for f in text.split(",") if f)
+        return frozenset(text)
+
+
+def _condition(cond: str, suffix: bool) -> re.Pattern | None:
+    """Return a compiled hunspell condition, anchored at the word's end or start."""
+    if cond == ".":
+        return None
+    return re.compile(cond + "$" if suffix else "^" + cond)
+
+
+def _decode(raw: bytes) -> tuple[str, str]:
+    """Return the aff text and its encoding, as named by its SET line."""
+    m = re.search(rb"^\s*SET\s+(\S+)", raw, re.M)
+    enc = m.group(1).decode() if m else "ISO8859-1"
+    enc = {"UTF8": "utf-8", "microsoft-cp1251": "cp1251"}.get(enc.upper(), enc)
+    return raw.decode(enc, errors="replace").lstrip("\ufeff"), enc
+
+
+def parse_aff(raw: bytes) -> AffixFile:
+    """Return the AffixFile described by the bytes of an .aff file."""
+    text, enc = _decode(raw)
+    aff = AffixFile(encoding=enc, aliases=[], prefixes={}, suffixes={})
+    headers: dict[tuple[str, str], bool] = {}
+    singles = {"NEEDAFFIX": "needaffix", "ONLYINCOMPOUND": "onlyincompound",
+               "FORBIDDENWORD": "forbidden", "CIRCUMFIX": "circumfix"}
+    for line in text.splitlines():
+        parts = line.split()
+        if not parts or parts[0].startswith("#"):
+            continue
+        key = parts[0]
+        if key == "FLAG" and len(parts) > 1:
+            aff.flag_type = {"long": "long", "num": "num"}.get(parts[1], "char")
+        elif key in singles and len(parts) > 1:
+            setattr(aff, singles[key], parts[1])
+        elif key == "AF" and len(parts) > 1 and not parts[1].isdigit():
+            aff.aliases.append(aff.split_flags(parts[1]))
+        elif key in ("PFX", "SFX") and len(parts) >= 4:
+            _affix_line(aff, key, parts, headers)
+    return aff
+
+
+def _affix_line(aff: AffixFile, key: str, parts: list[str],
+                headers: dict[tuple[str, str], bool]) -> None:
+    """Add one PFX/SFX header or rule line to aff."""
+    flag, suffix = parts[1], key == "SFX"
+    if (key, flag) not in headers:
+        headers[(key, flag)] = parts[2] == "Y"
+        return
+    strip = "" if parts[2] == "0" else parts[2]
+    add, _, cont = parts[3].partition("/")
+    add = "" if add == "0" else add
+    if UNSPELLABLE.search(add):
+        return
+    cond = parts[4] if len(parts) > 4 else "."
+    rule = Affix(strip, add, _condition(cond, suffix),
+                 aff.split_flags(cont) if cont else frozenset(), headers[(key, flag)])
+    table = aff.suffixes if suffix else aff.prefixes
+    table.setdefault(flag, []).append(rule)
+
+
+def parse_dic_line(aff: AffixFile, line: str) -> tuple[str, frozenset[str]] | None:
+    """Return (root, flags) for one .dic line, or None for blanks and comments."""
+    field = line.split("\t")[0].split(" ")[0].strip()
+    if not field or field.startswith("#"):
+        return None
+    field = field.replace("\\/", "\0")
+    root, _, flags = field.partition("/")
+    return root.replace("\0", "/"), aff.split_flags(flags) if flags else frozenset()
+
+
+def _expand(aff: AffixFile, root: str, flags: frozenset[str]) -> Iterator[str]:
+    """Yield every form of one dictionary root."""
+    bad = {aff.onlyincompound, aff.forbidden} - {None}
+    if flags & bad:
+        return
+    circ = aff.circumfix
+    if aff.needaffix not in flags:
+        yield root
+    suffixed = list(_suffix_forms(aff, root, flags))
+    for form, rule_flags, cross, needs, is_circ in suffixed:
+        if not needs and not is_circ:
+            yield form
+    for pflag in flags:
+        for pre in aff.prefixes.get(pflag, ()):
+            if pre.flags & bad:
+                continue
+            needs = aff.needaffix in pre.flags
+            p_circ = circ in pre.flags
+            word = pre.apply_prefix(root)
+            if word is not None and not needs and not p_circ:
+                yield word
+            if not pre.cross:
+                continue
+            for form, rule_flags, cross, s_needs, s_circ in suffixed:
+                if cross and p_circ == s_circ:
+                    word = pre.apply_prefix(form)
+                    if word is not None:
+                        yield word
+
+
+def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]):
+    """Yield (form, flags, cross, needaffix, circumfix) for one or two suffixes."""
+    bad = {aff.onlyincompound, aff.forbidden} - {None}
+    for sflag in flags:
+        for suf in aff.suffixes.get(sflag, ()):
+            if suf.flags & bad:
+                continue
+            form = suf.apply_suffix(root)
+            if form is None:
+                continue
+            yield (form, suf.flags, suf.cross, aff.needaffix in suf.flags,
+                   aff.circumfix in suf.flags)
+            for sflag2 in suf.flags:
+                for suf2 in aff.suffixes.get(sflag2, ()):
+                    form2 = suf2.apply_suffix(form)
+                    if form2 is not None and not suf2.flags & bad:
+                        yield (form2, suf2.flags, suf.cross and suf2.cross,
+                               aff.needaffix in suf2.flags, aff.circumfix in suf2.flags)
+
+
+def expand(dic_raw: bytes, aff_raw: bytes) -> Iterator[str]:
+    """Yield every word form of a hunspell dictionary (may repeat forms)."""
+    aff = parse_aff(aff_raw)
+    lines = dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()
+    for line in lines[1:]:
+        entry = parse_dic_line(aff, line)
+        if entry is not None and not UNSPELLABLE.search(entry[0]):
+            yield from _expand(aff, *entry)
+

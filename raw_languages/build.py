@@ -1,0 +1,209 @@
+"""Rebuild mt_languages/<code>.marisa from the sources in raw_languages/<code>/.
+
+    python raw_languages/build.py            # every language
+    python raw_languages/build.py it en      # some of them
+
+Each language folder holds hunspell dictionaries (`*.dic.xz` + `*.aff.xz`),
+plain word lists (`*.words.xz`, one word a line) and, for German, a list of
+proper names to drop (`names.txt`). Every hunspell dictionary is expanded into
+all its forms by affix.py (pure Python, no unmunch needed), every form of every
+source is folded with the engine's own rules (`ruzzle_gui.language`), and the
+union is written with `ruzzle_gui.dictionary.compile_words`.
+
+What is kept (see README.md for why):
+- only forms spelled with letters: apostrophes, hyphens, dots, digits are out;
+- a word is kept if some source lists it in lower case; a word that every
+  source lists only with a capital is a proper name and is dropped. ALL-CAPS
+  and mixed-case forms (abbreviations, `iPhone`) never count;
+- German capitalises nouns, so there a capitalised word is kept unless it is a
+  known name (see `german_names`);
+- after folding: at least 2 letters, every letter in the language's alphabet.
+"""
+from __future__ import annotations
+
+import lzma
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+from affix import UNSPELLABLE, expand  # noqa: E402
+from ruzzle_gui.dictionary import compile_words  # noqa: E402
+from ruzzle_gui.language import Language, load_language  # noqa: E402
+
+OUT_DIR = HERE.parent / "mt_languages"
+CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
+CAPITALISED_NOUNS = {"de"}
+# Languages whose capitalised-only words tell German which words are names.
+NAME_WITNESSES = ("en", "fr", "it", "es", "nl", "pt")
+# German noun endings: a capitalised word that takes one of them is a noun
+# that merely shares its spelling with a name (Bach/Baches, Rose/Rosen).
+NOUN_ENDINGS = ("ES", "EN", "E")
+
+LOWER, CAPITAL = 1, 2
+
+
+def read_bytes(path: Path) -> bytes:
+    """Return the contents of a source file, decompressed if it ends in .xz."""
+    data = path.read_bytes()
+    return lzma.decompress(data) if path.suffix == ".xz" else data
+
+
+def sources(folder: Path) -> list[tuple[str, list[str]]]:
+    """Return (name, forms) for every hunspell dictionary and word list in folder."""
+    found = []
+    for dic in sorted(folder.glob("*.dic.xz")):
+        aff = dic.with_name(dic.name.replace(".dic.", ".aff."))
+        found.append((dic.name[:-7], list(expand(read_bytes(dic), read_bytes(aff)))))
+    for words in sorted(folder.glob("*.words.xz")):
+        text = read_bytes(words).decode("utf-8")
+        found.append((words.name[:-9], [w.strip() for w in text.splitlines() if w.strip()]))
+    return found
+
+
+def casing(form: str) -> int | None:
+    """Return LOWER, CAPITAL (first letter only) or None for ALL-CAPS / mixed case."""
+    if form == form.lower():
+        return LOWER
+    if form[0].isupper() and form[1:] == form[1:].lower():
+        return CAPITAL
+    return None
+
+
+class Collector:
+    """Folds the forms of several sources and remembers how each key was written."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
+        self.case: dict[str, int] = {}
+        self.origin: dict[str, int] = {}
+        self.dropped: Counter[str] = Counter()
+        self.source_names: list[str] = []
+
+    def add(self, name: str, forms: list[str]) -> int:
+        """Fold one source's forms in; return how many distinct forms it had."""
+        bit = 1 << len(self.source_names)
+        self.source_names.append(name)
+        fold, ok = self.language.fold, self.language.in_alphabet
+        distinct = set(forms)
+        for form in distinct:
+            reason, key, case = self._classify(form, fold, ok)
+            if reason:
+                self.dropped[reason] += 1
+                continue
+            self.case[key] = self.case.get(key, 0) | case
+            if case == LOWER or self.language.code in CAPITALISED_NOUNS:
+                self.origin[key] = self.origin.get(key, 0) | bit
+        return len(distinct)
+
+    @staticmethod
+    def _classify(form: str, fold, ok) -> tuple[str | None, str, int]:
+        """Return (drop reason or None, folded key, casing) for one source form."""
+        if UNSPELLABLE.search(form):
+            return "apostrophe, hyphen, dot, digit or space", "", 0
+        case = casing(form)
+        if case is None:
+            return "all capitals or mixed case (abbreviation)", "", 0
+        key = fold(form)
+        if len(key) < 2:
+            return "one letter", "", 0
+        if not ok(key):
+            return "letters outside the alphabet", "", 0
+        return None, key, case
+
+    def capitalised_only(self) -> set[str]:
+        """Return the keys that no source lists in lower case."""
+        return {key for key, case in self.case.items() if case == CAPITAL}
+
+
+def german_names(capitalised: set[str], keys: set[str], curated: set[str],
+                 witnesses: set[str]) -> set[str]:
+    """Return the capitalised German keys to drop as proper names.
+
+    A name is a word other languages list only capitalised (BERLIN, PETER,
+    GOETHE) or one in de/names.txt (DEUTSCHLAND, MUENCHEN), unless German
+    inflects it like a noun (BACH/BACHES, ROSE/ROSEN).
+    """
+    names = set()
+    for key in capitalised & keys:
+        if any(key + end in keys for end in NOUN_ENDINGS) and key not in curated:
+            continue
+        if key in curated or key in witnesses:
+            names.add(key)
+    return names
+
+
+def collect(code: str) -> tuple[Collector, list[str]]:
+    """Return the filled Collector for a language and its per-source lines."""
+    collector = Collector(load_language(code))
+    lines = []
+    for name, forms in sources(HERE / code):
+        count = collector.add(name, forms)
+        lines.append(f"  read {name}: {count:,} distinct forms")
+    return collector, lines
+
+
+def build(code: str, witnesses: set[str]) -> str:
+    """Build one language's .marisa and return its summary."""
+    start = time.monotonic()
+    collector, lines = collect(code)
+    capitalised = collector.capitalised_only()
+    keys = set(collector.case)
+    if code in CAPITALISED_NOUNS:
+        curated = read_names(HERE / code / "names.txt", collector.language)
+        names = german_names(capitalised, keys, curated, witnesses)
+        collector.dropped["proper name (other languages' names or names.txt)"] += len(names)
+        keys -= names
+    else:
+        collector.dropped["capitalised only (proper name)"] += len(capitalised)
+        keys -= capitalised
+    count = compile_words(sorted(keys), OUT_DIR / f"{code}.marisa")
+    lines += unique_contributions(collector, keys)
+    lines.append(f"  kept {count:,} words")
+    lines += [f"  dropped {n:,}: {why}" for why, n in collector.dropped.most_common()]
+    size = (OUT_DIR / f"{code}.marisa").stat().st_size
+    head = f"{code}: {count:,} words, {size / 1e6:.1f} MB, {time.monotonic() - start:.0f} s"
+    return "\n".join([head, *lines])
+
+
+def unique_contributions(collector: Collector, keys: set[str]) -> list[str]:
+    """Return one line per source: how many kept words no other source gave."""
+    only = Counter(collector.origin.get(key, 0) for key in keys)
+    return [f"  only in {name}: {only[1 << i]:,} words"
+            for i, name in enumerate(collector.source_names)]
+
+
+def read_names(path: Path, language: Language) -> set[str]:
+    """Return the folded names listed in a names.txt (comments start with #)."""
+    if not path.is_file():
+        return set()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {language.fold(line.split("#")[0].strip()) for line in lines if line.split("#")[0].strip()}
+
+
+def witness_names() -> set[str]:
+    """Return the keys that some Latin-script language lists only capitalised."""
+    names: set[str] = set()
+    for code in NAME_WITNESSES:
+        names |= collect(code)[0].capitalised_only()
+    return names
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the languages named in argv (all by default); return the exit code."""
+    codes = (argv if argv is not None else sys.argv[1:]) or list(CODES)
+    unknown = [code for code in codes if code not in CODES]
+    if unknown:
+        print(f"unknown language {unknown[0]!r}; known: {' '.join(CODES)}", file=sys.stderr)
+        return 2
+    witnesses = witness_names() if set(codes) & CAPITALISED_NOUNS else set()
+    for code in codes:
+        print(build(code, witnesses), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
