@@ -1,0 +1,274 @@
+"""App: one main window that moves through letter entry, bonus entry and results."""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import tkinter as tk
+from importlib import resources
+from tkinter import ttk
+
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.bonuses import BonusEntry
+from ruzzle_gui.app.letters import LetterEntry
+from ruzzle_gui.app.results import Results
+from ruzzle_gui.app.settings import load_settings, save_settings, settings_path
+from ruzzle_gui.app.state import AppState
+from ruzzle_gui.board import Board, BoardError
+from ruzzle_gui.dictionary import DictionaryError
+from ruzzle_gui.graph import Graph
+from ruzzle_gui.language import Language, LanguageError, known_languages, load_language
+
+TITLE = "Ruzzle Solver"
+STEPS = ("1  Letters", "2  Bonuses", "3  Words")
+# Up to 5x5 the solve takes a few tens of milliseconds: run it inline so the
+# words appear at once. Larger boards go to a worker thread.
+INLINE_CELLS = 25
+POLL_MS = 40
+FALLBACK_LANGUAGE = "en"
+SOLVE_ERRORS = (BoardError, DictionaryError, LanguageError)
+
+
+def language_names(extra: str | None = None) -> dict[str, str]:
+    """Return {code: display name} for every language that loads, sorted by name."""
+    names = {}
+    for code in [*known_languages(), *([extra] if extra else [])]:
+        try:
+            names[code] = load_language(code).name
+        except LanguageError:
+            continue  # a broken user language file must not hide the others
+    return dict(sorted(names.items(), key=lambda item: item[1].casefold()))
+
+
+def default_language(remembered: str | None) -> str:
+    """Return the remembered language if it still exists, else the system's, else English."""
+    known = known_languages()
+    if remembered and (remembered in known or (remembered.endswith(".toml") and os.path.isfile(remembered))):
+        return remembered
+    system = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
+    return system if system in known else FALLBACK_LANGUAGE
+
+
+def default_state() -> AppState:
+    """Return a fresh state from the user's settings file."""
+    path = settings_path()
+    settings = load_settings(path)
+    return AppState(language=default_language(settings.language), settings_file=path, settings=settings)
+
+
+class App:
+    """The Ruzzle solver's main window; build it, then call ``mainloop``.
+
+    A benchmark or test can drive it without the event loop: ``App(root, state)``,
+    then ``letters.type_text(...)``, ``show_bonuses()``, ``solve()`` and read
+    ``results.shown``.
+    """
+
+    def __init__(self, root: tk.Tk | None = None, state: AppState | None = None) -> None:
+        self.root = root if root is not None else tk.Tk(className="ruzzle-gui")
+        self.state = state if state is not None else default_state()
+        theme.apply_theme(self.root)
+        self._icon = self._set_icon()
+        self._job = 0
+        self._poll_id: str | None = None
+        self.languages = language_names(self.state.language)
+        self._build_steps()
+        body = ttk.Frame(self.root)
+        body.pack(fill="both", expand=True)
+        self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses)
+        self.bonuses = BonusEntry(body, self.state, on_back=self.back_to_letters, on_solve=self.solve)
+        self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
+                               on_edit=self.show_letters, on_new_game=self.new_game)
+        self.screen: LetterEntry | BonusEntry | Results | None = None
+        self.root.bind("<Return>", self._on_return)
+        self.root.bind("<KP_Enter>", self._on_return)
+        self.root.bind("<Escape>", lambda _event: self.screen.on_escape())
+        self.root.protocol("WM_DELETE_WINDOW", self.close)
+        self._place_window()
+        self.show_letters()
+
+    def _set_icon(self) -> tk.PhotoImage | None:
+        """Set the packaged PNG as the window icon; return the image so it stays alive."""
+        try:
+            data = resources.files("ruzzle_gui.app").joinpath("icon.png").read_bytes()
+            icon = tk.PhotoImage(master=self.root, data=data, format="png")
+        except (OSError, tk.TclError):
+            return None  # a missing icon is cosmetic: the app still works
+        self.root.iconphoto(True, icon)
+        return icon
+
+    def _build_steps(self) -> None:
+        """Lay out the step bar that tells the player where they are; each step is clickable."""
+        bar = ttk.Frame(self.root, padding=(16, 12, 16, 0))
+        bar.pack(fill="x")
+        self.step_labels = []
+        actions = (self.show_letters, self.show_bonuses, self.solve)
+        for number, (text, action) in enumerate(zip(STEPS, actions)):
+            if number:
+                ttk.Label(bar, text="›", style="Muted.TLabel").pack(side="left", padx=4)
+            label = ttk.Label(bar, text=text, style="Step.TLabel", cursor="hand2")
+            label.pack(side="left")
+            label.bind("<Button-1>", lambda _event, act=action: act())
+            self.step_labels.append(label)
+
+    def _place_window(self) -> None:
+        """Size the window to fit the screen and centre it."""
+        screen_w, screen_h = self.root.winfo_screenwidth(), self.root.winfo_screenheight()
+        width, height = min(1060, int(screen_w * 0.92)), min(740, int(screen_h * 0.9))
+        self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
+        self.root.minsize(min(780, width), min(560, height))
+
+    def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
+        """Show ``screen`` in place of the current one and mark its step."""
+        if self.screen is not None and self.screen is not screen:
+            self.screen.pack_forget()
+        screen.pack(fill="both", expand=True)
+        self.screen = screen
+        for number, label in enumerate(self.step_labels):
+            label.configure(style="StepActive.TLabel" if number == step else "Step.TLabel")
+        self.root.title(f"{TITLE} · {title}")
+        screen.refresh()
+
+    def show_letters(self) -> None:
+        """Show the letter window, keeping whatever was typed."""
+        self.cancel_solve()
+        self.results.stop_animation()
+        self._switch(self.letters, 0, "Letters")
+
+    def show_bonuses(self) -> None:
+        """Show the bonus window, or the letter window with a hint if the letters are incomplete."""
+        self.cancel_solve()
+        self.results.stop_animation()
+        if self.letters.entry_ok() is None:
+            self._switch(self.letters, 0, "Letters")
+        else:
+            self._switch(self.bonuses, 1, "Bonuses")
+
+    def back_to_letters(self) -> None:
+        """Leave the bonus window (stopping a background solve) for the letters."""
+        self.show_letters()
+
+    def show_results(self) -> None:
+        """Show the results window as it stands."""
+        words = len(self.results.solutions)
+        self._switch(self.results, 2, f"{words} word{'s' if words != 1 else ''} ({self.language.name})")
+
+    @property
+    def language(self) -> Language:
+        """Return the language chosen in the state."""
+        return load_language(self.state.language)
+
+    def load_board(self, board: Board) -> None:
+        """Put ``board``'s shape, letters and bonuses into the state and show them."""
+        self.state.load_board(board)
+        self.letters.cursor = 0
+        self.screen.refresh()
+
+    def solve(self, background: bool | None = None) -> None:
+        """Solve the typed board and show the words; large boards solve on a worker thread.
+
+        ``background`` forces the choice; by default boards above 5x5 go to the thread.
+        """
+        self.cancel_solve()
+        board = self.letters.entry_ok()
+        if board is None:
+            self._switch(self.letters, 0, "Letters")
+            return
+        if self.screen is not self.bonuses:
+            self._switch(self.bonuses, 1, "Bonuses")
+        if background is None:
+            background = board.rows * board.cols > INLINE_CELLS
+        started = time.perf_counter()
+        if background:
+            self._solve_in_background(board, self.language, started)
+            return
+        try:
+            solutions = Graph(board, self.language).solve()
+        except SOLVE_ERRORS as err:
+            self.bonuses.hint.flash(f"Cannot solve: {err}")
+            return
+        self._solved(board, self.language, solutions, started)
+
+    def _solved(self, board: Board, language: Language, solutions: list, started: float) -> None:
+        """Fill the results window and show it."""
+        elapsed = (time.perf_counter() - started) * 1000
+        note = f"{language.name} · {board.rows}×{board.cols} board · solved in {elapsed:.0f} ms"
+        self.results.show_solutions(board, language, solutions, note)
+        self.show_results()
+
+    def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
+        """Start a worker thread for the solve and poll it from the Tk thread."""
+        outcome: dict = {}
+
+        def work() -> None:
+            # The worker never touches Tk: it only fills ``outcome``.
+            try:
+                outcome["solutions"] = Graph(board, language).solve()
+            except Exception as err:  # handed to the Tk thread, which decides
+                outcome["error"] = err
+
+        self._job += 1
+        thread = threading.Thread(target=work, name="ruzzle-solve", daemon=True)
+        thread.start()
+        self.bonuses.set_busy(True, f"Solving the {board.rows}×{board.cols} board…")
+        self._poll_id = self.root.after(POLL_MS, self._poll, self._job, thread, outcome, board, language, started)
+
+    def _poll(self, job: int, thread: threading.Thread, outcome: dict, board: Board,
+              language: Language, started: float) -> None:
+        """Show the worker's words once it is done; keep polling until then."""
+        if job != self._job:
+            return
+        if thread.is_alive():
+            self._poll_id = self.root.after(POLL_MS, self._poll, job, thread, outcome, board, language, started)
+            return
+        self._poll_id = None
+        self.bonuses.set_busy(False)
+        error = outcome.get("error")
+        if isinstance(error, SOLVE_ERRORS):
+            self.bonuses.hint.flash(f"Cannot solve: {error}")
+        elif error is not None:
+            raise error
+        else:
+            self._solved(board, language, outcome["solutions"], started)
+
+    @property
+    def solving(self) -> bool:
+        """Return True while a background solve is running."""
+        return self._poll_id is not None
+
+    def cancel_solve(self) -> None:
+        """Forget a running background solve: its words will not be shown."""
+        self._job += 1
+        if self._poll_id is not None:
+            self.root.after_cancel(self._poll_id)
+            self._poll_id = None
+            self.bonuses.set_busy(False)
+
+    def new_game(self) -> None:
+        """Clear the board and start again at the letter window."""
+        self.state.clear()
+        self.letters.cursor = 0
+        self.show_letters()
+        self.letters.hint.flash("New game: type the letters of the next board", error=False)
+
+    def _on_return(self, event: tk.Event) -> str:
+        """Enter presses a focused button, otherwise it is the current window's main action."""
+        if isinstance(event.widget, ttk.Button):
+            event.widget.invoke()
+        else:
+            self.screen.on_return()
+        return "break"
+
+    def close(self) -> None:
+        """Save the settings and close the window."""
+        self.cancel_solve()
+        self.results.stop_animation()
+        problem = save_settings(self.state.settings, self.state.settings_file)
+        if problem:
+            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+        self.root.destroy()
+
+    def mainloop(self) -> None:
+        """Run the Tk event loop until the window closes."""
+        self.root.mainloop()

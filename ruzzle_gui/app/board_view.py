@@ -1,0 +1,196 @@
+"""BoardView: a Canvas that draws a board's tiles, bonuses, cursor and a word's path."""
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Mapping, Sequence
+
+from ruzzle_gui.app import theme
+
+MARGIN = 14
+GAP = 0.1  # space between tiles, as a share of the tile pitch
+ARROW_MIN_WIDTH = 3
+TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """Return ``colour`` blended with ``share`` (0..1) of ``other``, as #rrggbb."""
+    a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    b = [int(other[k:k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
+def rounded_box(x0: float, y0: float, x1: float, y1: float, radius: float) -> list[float]:
+    """Return polygon points that, drawn with smooth=True, make a rounded rectangle."""
+    return [x0 + radius, y0, x1 - radius, y0, x1, y0, x1, y0 + radius, x1, y1 - radius, x1, y1,
+            x1 - radius, y1, x0 + radius, y1, x0, y1, x0, y1 - radius, x0, y0 + radius, x0, y0]
+
+
+class BoardView(tk.Canvas):
+    """Draws a rows x cols board that scales with its size; every change redraws from plain state."""
+
+    def __init__(self, master: tk.Misc, *, cursor_when_unfocused: bool = True, **options) -> None:
+        options.setdefault("width", 420)
+        options.setdefault("height", 420)
+        super().__init__(master, background=theme.BACKGROUND, highlightthickness=0, takefocus=1, **options)
+        self.cursor_when_unfocused = cursor_when_unfocused
+        self.rows, self.cols = 0, 0
+        self.letters: list[str] = []
+        self.bonuses: list[str | None] = []
+        self.values: Mapping[str, int] = {}
+        self.invalid: frozenset[int] = frozenset()
+        self.cursor: int | None = None
+        self.marked: int | None = None
+        self.lit: dict[int, str] = {}
+        self.arrows: list[tuple[int, int]] = []
+        self._boxes: list[tuple[float, float, float, float]] = []
+        self.bind("<Configure>", lambda _event: self.redraw())
+        self.bind("<FocusIn>", lambda _event: self.redraw(), add=True)
+        self.bind("<FocusOut>", lambda _event: self.redraw(), add=True)
+
+    def show(self, rows: int, cols: int, letters: Sequence[str], bonuses: Sequence[str | None],
+             values: Mapping[str, int] | None = None, invalid: Sequence[int] = ()) -> None:
+        """Draw a new board: its letters, bonuses, letter values and the tiles to show as wrong."""
+        self.rows, self.cols = rows, cols
+        self.letters, self.bonuses = list(letters), list(bonuses)
+        self.values = values or {}
+        self.invalid = frozenset(invalid)
+        if self.cursor is not None and self.cursor >= rows * cols:
+            self.cursor = rows * cols - 1
+        if self.marked is not None and self.marked >= rows * cols:
+            self.marked = None
+        self.redraw()
+
+    def set_cursor(self, index: int | None) -> None:
+        """Move the keyboard cursor to tile ``index`` (or hide it)."""
+        self.cursor = index
+        self.redraw()
+
+    def set_marked(self, index: int | None) -> None:
+        """Ring tile ``index`` as the start-tile filter (or remove the ring)."""
+        self.marked = index
+        self.redraw()
+
+    def light(self, index: int, colour: str, came_from: int | None = None) -> None:
+        """Light tile ``index`` in ``colour``, with an arrow from ``came_from`` if given."""
+        self.lit[index] = colour
+        if came_from is not None:
+            self.arrows.append((came_from, index))
+        self.redraw()
+
+    def clear_path(self) -> None:
+        """Remove every lit tile and arrow."""
+        self.lit.clear()
+        self.arrows.clear()
+        self.redraw()
+
+    def tile_at(self, x: float, y: float) -> int | None:
+        """Return the index of the tile under canvas point (x, y), or None."""
+        for index, (x0, y0, x1, y1) in enumerate(self._boxes):
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return index
+        return None
+
+    def centre(self, index: int) -> tuple[int, int]:
+        """Return the canvas coordinates of tile ``index``'s centre."""
+        x0, y0, x1, y1 = self._boxes[index]
+        return round((x0 + x1) / 2), round((y0 + y1) / 2)
+
+    def tile_fill(self, index: int) -> str:
+        """Return the fill colour tile ``index`` is drawn with right now."""
+        return self.itemcget(f"tile{index}", "fill")
+
+    def base_fill(self, index: int) -> str:
+        """Return the colour of tile ``index`` when it is not lit: its bonus colour or plain."""
+        return theme.BONUS_COLOURS.get(self.bonuses[index], theme.TILE)
+
+    def has_focus(self) -> bool:
+        """Return True if this canvas holds the keyboard focus."""
+        # focus_get() raises KeyError while a combobox list is open; ask Tk directly.
+        return str(self.tk.call("focus")) == str(self)
+
+    def redraw(self) -> None:
+        """Redraw everything from the current state, sized to the canvas."""
+        self.delete("all")
+        self._boxes = []
+        if not self.rows:
+            return
+        width, height = max(self.winfo_width(), 2), max(self.winfo_height(), 2)
+        if width <= 2:
+            width, height = int(self.cget("width")), int(self.cget("height"))
+        pitch = min((width - 2 * MARGIN) / self.cols, (height - 2 * MARGIN) / self.rows)
+        left = (width - pitch * self.cols) / 2
+        top = (height - pitch * self.rows) / 2
+        self.create_polygon(rounded_box(left - 6, top - 6, left + pitch * self.cols + 6,
+                                        top + pitch * self.rows + 6, pitch * 0.15),
+                            smooth=True, fill=theme.BOARD_BACKGROUND, outline="")
+        gap = pitch * GAP
+        for index in range(self.rows * self.cols):
+            r, c = divmod(index, self.cols)
+            x0, y0 = left + c * pitch + gap / 2, top + r * pitch + gap / 2
+            self._boxes.append((x0, y0, x0 + pitch - gap, y0 + pitch - gap))
+        size = pitch - gap
+        for index in range(len(self._boxes)):
+            self._draw_tile(index, size)
+        for start, end in self.arrows:
+            self._draw_arrow(start, end, size)
+        for index in range(len(self._boxes)):
+            self._draw_labels(index, size)
+        self._draw_rings(size)
+
+    def _draw_tile(self, index: int, size: float) -> None:
+        """Draw tile ``index``'s shadow and face."""
+        x0, y0, x1, y1 = self._boxes[index]
+        radius = size * 0.16
+        fill = self.lit.get(index) or self.base_fill(index)
+        if self.lit and index not in self.lit:
+            # Fade the tiles off the path so the path stands out.
+            fill = mix(fill, theme.BOARD_BACKGROUND, 0.55)
+        self.create_polygon(rounded_box(x0, y0 + 3, x1, y1 + 3, radius), smooth=True,
+                            fill=theme.TILE_SHADOW if not self.lit else theme.BOARD_BACKGROUND, outline="")
+        self.create_polygon(rounded_box(x0, y0, x1, y1, radius), smooth=True, fill=fill,
+                            outline=theme.TILE_EDGE if fill == theme.TILE else "", tags=(f"tile{index}",))
+
+    def _draw_labels(self, index: int, size: float) -> None:
+        """Draw tile ``index``'s letter, its value and its bonus label."""
+        x0, y0, x1, y1 = self._boxes[index]
+        letter, bonus = self.letters[index], self.bonuses[index]
+        lit = index in self.lit
+        ink = "#ffffff" if lit else theme.text_colour(bonus)
+        if index in self.invalid:
+            ink = theme.BAD_LETTER
+        if self.lit and not lit:
+            ink = mix(ink, theme.BOARD_BACKGROUND, 0.45)
+        family = "DejaVu Sans"
+        self.create_text((x0 + x1) / 2, (y0 + y1) / 2 + size * 0.02, text=letter, fill=ink,
+                         font=(family, -max(int(size * 0.5), 8), "bold"), tags=(f"letter{index}",))
+        value = self.values.get(letter)
+        if value is not None and letter:
+            self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
+                             font=(family, -max(int(size * 0.17), 7)))
+        if bonus:
+            self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus, anchor="nw", fill=ink,
+                             font=(family, -max(int(size * 0.16), 7), "bold"), tags=(f"bonus{index}",))
+
+    def _draw_arrow(self, start: int, end: int, size: float) -> None:
+        """Draw an arrow on the line from tile ``start``'s centre to ``end``'s, clear of both letters."""
+        (xa, ya), (xb, yb) = self.centre(start), self.centre(end)
+        length = ((xb - xa) ** 2 + (yb - ya) ** 2) ** 0.5
+        trim = size * TRIM / length
+        width = max(size * 0.06, ARROW_MIN_WIDTH)
+        self.create_line(xa + (xb - xa) * trim, ya + (yb - ya) * trim, xb - (xb - xa) * trim, yb - (yb - ya) * trim,
+                         fill=theme.PATH_LINE, width=width, arrow="last", capstyle="round",
+                         arrowshape=(width * 2.6, width * 2.8, width * 1.3), tags=("path",))
+
+    def _draw_rings(self, size: float) -> None:
+        """Draw the start-filter ring and the keyboard cursor."""
+        if self.marked is not None:
+            x0, y0, x1, y1 = self._boxes[self.marked]
+            self.create_polygon(rounded_box(x0 - 3, y0 - 3, x1 + 3, y1 + 3, size * 0.18), smooth=True,
+                                fill="", outline=theme.START_FILTER, width=4, tags=("marked",))
+        focused = self.has_focus()
+        if self.cursor is None or not (focused or self.cursor_when_unfocused):
+            return
+        x0, y0, x1, y1 = self._boxes[self.cursor]
+        self.create_polygon(rounded_box(x0 - 4, y0 - 4, x1 + 4, y1 + 4, size * 0.2), smooth=True,
+                            fill="", outline=theme.CURSOR if focused else theme.MUTED,
+                            width=4 if focused else 2, dash=() if focused else (6, 4), tags=("cursor",))

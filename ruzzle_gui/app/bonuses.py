@@ -1,0 +1,162 @@
+"""BonusEntry: the second window, where the player marks DL, TL, DW and TW tiles."""
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.letters import MOVES, step_cursor
+from ruzzle_gui.app.state import AppState
+from ruzzle_gui.board import BONUSES
+from ruzzle_gui.language import load_language
+
+CYCLE = (None, *BONUSES)
+# The digit conventions of existing Ruzzle solvers: 1-4 set a bonus, 0 clears it.
+KEY_BONUS = {"1": "DL", "2": "TL", "3": "DW", "4": "TW", "0": None}
+TIP = "Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · Enter: solve · Esc: back"
+
+
+def cycled(bonus: str | None, step: int) -> str | None:
+    """Return the bonus ``step`` places after ``bonus`` in none → DL → TL → DW → TW → none."""
+    return CYCLE[(CYCLE.index(bonus) + step) % len(CYCLE)]
+
+
+class BonusEntry(ttk.Frame):
+    """The typed board, clickable to mark bonus tiles, with Back and Solve."""
+
+    def __init__(self, master: tk.Misc, state: AppState, on_back: Callable[[], None],
+                 on_solve: Callable[[], None]) -> None:
+        super().__init__(master, padding=(16, 8, 16, 8))
+        self.state = state
+        self.on_back = on_back
+        self.on_solve = on_solve
+        self.cursor = 0
+        self.busy = False
+        self.board_view = BoardView(self)
+        self.board_view.grid(row=0, column=0, sticky="nsew", pady=8)
+        self._build_legend().grid(row=0, column=1, sticky="n", padx=(16, 0), pady=16)
+        self._build_buttons()
+        self.hint = HintBar(self, TIP)
+        self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        self._bind_keys()
+
+    def _build_legend(self) -> ttk.Frame:
+        """Return a panel naming each bonus colour, its key, and the bonus count so far."""
+        panel = ttk.Frame(self)
+        ttk.Label(panel, text="Bonus tiles", style="Title.TLabel").pack(anchor="w", pady=(0, 10))
+        for key, bonus in (("1", "DL"), ("2", "TL"), ("3", "DW"), ("4", "TW")):
+            row = ttk.Frame(panel)
+            row.pack(anchor="w", pady=3)
+            tk.Label(row, text=bonus, width=4, background=theme.BONUS_COLOURS[bonus],
+                     foreground=theme.text_colour(bonus), font=("DejaVu Sans", 11, "bold"),
+                     padx=4, pady=3).pack(side="left")
+            ttk.Label(row, text=f"  {theme.BONUS_NAMES[bonus]}").pack(side="left")
+            ttk.Label(row, text=f"   key {key}", style="Muted.TLabel").pack(side="left")
+        ttk.Label(panel, text="Key 0 clears a tile.", style="Muted.TLabel").pack(anchor="w", pady=(8, 0))
+        self.count_label = ttk.Label(panel, text="", style="Summary.TLabel")
+        self.count_label.pack(anchor="w", pady=(16, 0))
+        return panel
+
+    def _build_buttons(self) -> None:
+        """Lay out Back, the busy indicator and Solve."""
+        bar = ttk.Frame(self)
+        bar.grid(row=1, column=0, columnspan=2, sticky="ew")
+        self.back_button = ttk.Button(bar, text="←  Back to letters", command=self.on_escape)
+        self.back_button.pack(side="left")
+        self.solve_button = ttk.Button(bar, text="Solve  →", style="Accent.TButton", command=self.on_return)
+        self.solve_button.pack(side="right")
+        self.progress = ttk.Progressbar(bar, mode="indeterminate", length=160)
+        self.busy_label = ttk.Label(bar, text="", style="Muted.TLabel")
+
+    def _bind_keys(self) -> None:
+        """Bind bonus keys, arrows and clicks on the board."""
+        view = self.board_view
+        view.bind("<KeyPress>", self._on_key)
+        view.bind("<Button-1>", lambda event: self._on_click(event, 1))
+        view.bind("<Button-3>", lambda event: self._on_click(event, -1))
+
+    def refresh(self) -> None:
+        """Show the state's board and give it the keyboard focus."""
+        self.cursor = min(self.cursor, self.state.size - 1)
+        self.redraw()
+        self.board_view.focus_set()
+
+    def redraw(self) -> None:
+        """Draw the board with its bonuses and cursor, and count the bonuses."""
+        state = self.state
+        self.board_view.cursor = self.cursor
+        self.board_view.show(state.rows, state.cols, state.letters, state.bonuses,
+                             load_language(state.language).values)
+        counts = [f"{state.bonuses.count(bonus)} {bonus}" for bonus in BONUSES]
+        self.count_label.configure(text="On this board: " + " · ".join(counts))
+
+    def set_bonus(self, index: int, bonus: str | None) -> None:
+        """Put ``bonus`` (or none) on tile ``index`` and move the cursor there."""
+        if self.busy:
+            self.hint.flash("Solving: wait for the words, or press Esc to stop")
+            return
+        self.state.bonuses[index] = bonus
+        self.cursor = index
+        self.redraw()
+
+    def cycle(self, index: int, step: int = 1) -> None:
+        """Move tile ``index``'s bonus one step forward (or back) in the cycle."""
+        self.set_bonus(index, cycled(self.state.bonuses[index], step))
+
+    def move(self, dr: int, dc: int) -> None:
+        """Move the cursor like the letter window does."""
+        self.cursor = step_cursor(self.cursor, dr, dc, self.state.rows, self.state.cols)
+        self.board_view.set_cursor(self.cursor)
+
+    def set_busy(self, busy: bool, message: str = "") -> None:
+        """Show or hide the busy indicator while a large board is solved in the background."""
+        self.busy = busy
+        if busy:
+            self.busy_label.configure(text=message)
+            self.busy_label.pack(side="right", padx=8)
+            self.progress.pack(side="right")
+            self.progress.start(60)
+            self.solve_button.state(["disabled"])
+            self.back_button.configure(text="✕  Stop and go back")
+        else:
+            self.progress.stop()
+            self.progress.pack_forget()
+            self.busy_label.pack_forget()
+            self.solve_button.state(["!disabled"])
+            self.back_button.configure(text="←  Back to letters")
+
+    def on_return(self) -> None:
+        """Solve the board, unless a solve is already running."""
+        if not self.busy:
+            self.on_solve()
+
+    def on_escape(self) -> None:
+        """Go back to the letters (stopping a running solve), keeping letters and bonuses."""
+        self.on_back()
+
+    def _on_key(self, event: tk.Event) -> str | None:
+        """Handle one key on the board: set a bonus, cycle with Space, or move."""
+        key = event.char if event.char in KEY_BONUS else event.keysym.removeprefix("KP_")
+        if key in KEY_BONUS:
+            self.set_bonus(self.cursor, KEY_BONUS[key])
+        elif event.keysym == "space":
+            self.cycle(self.cursor)
+        elif event.keysym in ("BackSpace", "Delete"):
+            self.set_bonus(self.cursor, None)
+        elif event.keysym in MOVES:
+            self.move(*MOVES[event.keysym])
+        else:
+            return None
+        return "break"
+
+    def _on_click(self, event: tk.Event, step: int) -> None:
+        """Cycle the clicked tile's bonus forward (left button) or back (right button)."""
+        self.board_view.focus_set()
+        index = self.board_view.tile_at(event.x, event.y)
+        if index is not None:
+            self.cycle(index, step)

@@ -1,0 +1,49 @@
+"""Helpers every window shares: the hint line for tips and brief errors, and shortcuts."""
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable, Iterable
+from tkinter import ttk
+
+ERROR_MS = 4000
+
+
+class HintBar(ttk.Label):
+    """Shows a screen's keyboard tip; ``flash`` replaces it with a message for a few seconds."""
+
+    def __init__(self, master: tk.Misc, tip: str) -> None:
+        super().__init__(master, text=tip, style="Hint.TLabel", anchor="w")
+        self.tip = tip
+        self._after_id: str | None = None
+
+    def flash(self, message: str, error: bool = True, ms: int = ERROR_MS) -> None:
+        """Show ``message`` (in red if ``error``) for ``ms`` milliseconds, then the tip again."""
+        self._cancel()
+        self.configure(text=message, style="Error.TLabel" if error else "Hint.TLabel")
+        self._after_id = self.after(ms, self.show_tip)
+
+    def show_tip(self) -> None:
+        """Put the screen's keyboard tip back."""
+        self._cancel()
+        self.configure(text=self.tip, style="Hint.TLabel")
+
+    def _cancel(self) -> None:
+        """Cancel a pending return to the tip, so messages never stack timers."""
+        if self._after_id is not None:
+            self.after_cancel(self._after_id)
+            self._after_id = None
+
+    def destroy(self) -> None:
+        """Cancel the pending timer before the widget goes."""
+        self._cancel()
+        super().destroy()
+
+
+def bind_shortcut(widgets: Iterable[tk.Misc], sequence: str, action: Callable[[], object]) -> None:
+    """Bind ``sequence`` on each of ``widgets`` to ``action``, stopping the key there."""
+    def handler(_event: tk.Event) -> str:
+        action()
+        return "break"
+
+    for widget in widgets:
+        widget.bind(sequence, handler)

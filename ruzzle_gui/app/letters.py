@@ -1,0 +1,348 @@
+"""LetterEntry: the first window, where the player types the board's letters."""
+from __future__ import annotations
+
+import random
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
+from ruzzle_gui.board import Board, BoardError
+from ruzzle_gui.dictionary import DictionaryError
+from ruzzle_gui.language import Language, LanguageError, load_language
+
+MIN_SIZE = 2
+MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
+MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
+TIP = "Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · Enter: next"
+
+
+def where(index: int, cols: int) -> str:
+    """Return 'row R, column C' (counted from 1) for a row-major tile index."""
+    r, c = divmod(index, cols)
+    return f"row {r + 1}, column {c + 1}"
+
+
+def step_cursor(index: int, dr: int, dc: int, rows: int, cols: int) -> int:
+    """Return the tile an arrow key leads to from ``index``: rows wrap sideways, columns stop."""
+    if dc:
+        return (index + dc) % (rows * cols)
+    return index + dr * cols if 0 <= index // cols + dr < rows else index
+
+
+class LetterEntry(ttk.Frame):
+    """A grid of large tiles the player types into, with language and size choosers."""
+
+    def __init__(self, master: tk.Misc, state: AppState, languages: dict[str, str],
+                 on_next: Callable[[], None]) -> None:
+        super().__init__(master, padding=(16, 8, 16, 8))
+        self.state = state
+        self.languages = languages
+        self.on_next = on_next
+        self.cursor = 0
+        self.rng = random.Random()
+        self._build_toolbar()
+        self.board_view = BoardView(self)
+        self.board_view.grid(row=1, column=0, sticky="nsew", pady=8)
+        self._build_buttons()
+        self.hint = HintBar(self, TIP)
+        self.hint.grid(row=3, column=0, sticky="ew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(1, weight=1)
+        self._bind_keys()
+
+    def _build_toolbar(self) -> None:
+        """Lay out the language chooser and the rows x columns spinboxes."""
+        bar = ttk.Frame(self)
+        bar.grid(row=0, column=0, sticky="ew")
+        ttk.Label(bar, text="Language").pack(side="left")
+        self.language_box = ttk.Combobox(bar, state="readonly", width=14,
+                                         values=list(self.languages.values()))
+        self.language_box.pack(side="left", padx=(8, 0))
+        self.language_box.bind("<<ComboboxSelected>>", self._on_language_chosen)
+        self.rows_var, self.cols_var = tk.StringVar(), tk.StringVar()
+        self.cols_box = self._size_box(bar, self.cols_var)
+        ttk.Label(bar, text="×").pack(side="right", padx=6)
+        self.rows_box = self._size_box(bar, self.rows_var)
+        ttk.Label(bar, text="Board size (rows × columns)").pack(side="right", padx=(0, 8))
+
+    def _size_box(self, bar: ttk.Frame, variable: tk.StringVar) -> ttk.Spinbox:
+        """Return a packed spinbox for one board dimension."""
+        box = ttk.Spinbox(bar, from_=MIN_SIZE, to=MAX_TYPED_SIZE, width=3, textvariable=variable,
+                          command=self.apply_size, justify="center")
+        box.pack(side="right")
+        box.bind("<FocusOut>", lambda _event: self.apply_size())
+        return box
+
+    def _build_buttons(self) -> None:
+        """Lay out Random board, Clear and Next."""
+        bar = ttk.Frame(self)
+        bar.grid(row=2, column=0, sticky="ew")
+        self.random_button = ttk.Button(bar, text="Random board", underline=0, command=self.random_board)
+        self.random_button.pack(side="left")
+        self.clear_button = ttk.Button(bar, text="Clear", underline=1, command=self.clear)
+        self.clear_button.pack(side="left", padx=8)
+        self.next_button = ttk.Button(bar, text="Next: bonuses  →", style="Accent.TButton",
+                                      command=self.on_return)
+        self.next_button.pack(side="right")
+
+    def _bind_keys(self) -> None:
+        """Bind typing, moving and pasting on the board, and Alt shortcuts on the screen."""
+        view = self.board_view
+        view.bind("<KeyPress>", self._on_key)
+        for sequence in ("<<Paste>>", "<Control-v>", "<Control-V>", "<Shift-Insert>"):
+            view.bind(sequence, self._on_paste)
+        view.bind("<Button-1>", self._on_click)
+        view.bind("<Button-2>", self._on_paste_selection)
+        widgets = (view, self.language_box, self.rows_box, self.cols_box, self.random_button,
+                   self.clear_button, self.next_button)
+        bind_shortcut(widgets, "<Alt-r>", self.random_board)
+        bind_shortcut(widgets, "<Alt-l>", self.clear)
+
+    @property
+    def language(self) -> Language:
+        """Return the chosen language."""
+        return load_language(self.state.language)
+
+    def refresh(self) -> None:
+        """Show the state's board, language and size, and give the board the keyboard focus."""
+        self.language_box.set(self.languages.get(self.state.language, self.state.language))
+        self.rows_var.set(str(self.state.rows))
+        self.cols_var.set(str(self.state.cols))
+        top = max(MAX_TYPED_SIZE, self.state.rows, self.state.cols)
+        self.rows_box.configure(to=top)
+        self.cols_box.configure(to=top)
+        self.cursor = min(self.cursor, self.state.size - 1)
+        self.redraw()
+        self.board_view.focus_set()
+
+    def redraw(self) -> None:
+        """Draw the tiles, the cursor and any letter the language does not have."""
+        state, language = self.state, self.language
+        invalid = [i for i, letter in enumerate(state.letters) if letter and language.fold_letter(letter) is None]
+        self.board_view.cursor = self.cursor
+        self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid)
+
+    def type_char(self, char: str) -> bool:
+        """Put ``char``, folded to the alphabet, on the cursor tile and move on; False if refused."""
+        language = self.language
+        letter = language.fold_letter(char)
+        if letter is None:
+            self.hint.flash(f"'{char}' is not a letter of the {language.name} alphabet")
+            return False
+        self.state.letters[self.cursor] = letter
+        if self.cursor < self.state.size - 1:
+            self.cursor += 1
+        elif all(self.state.letters):
+            self.hint.flash("Every tile is filled: press Enter to mark the bonuses", error=False)
+        self.redraw()
+        return True
+
+    def type_text(self, text: str) -> int:
+        """Fill tiles from ``text`` (plain letters or a board file); return how many were placed."""
+        if "\n" in text.strip() and self._paste_board(text):
+            return self.state.size
+        chars = [ch for ch in text if not ch.isspace()]
+        language = self.language
+        refused = sorted({ch for ch in chars if language.fold_letter(ch) is None})
+        letters = [language.fold_letter(ch) for ch in chars if ch not in refused]
+        if len(letters) == self.state.size:
+            self.cursor = 0
+        room = self.state.size - self.cursor
+        for offset, letter in enumerate(letters[:room]):
+            self.state.letters[self.cursor + offset] = letter
+        placed = min(len(letters), room)
+        self.cursor = min(self.cursor + placed, self.state.size - 1)
+        self.redraw()
+        self._report_paste(placed, len(letters) - placed, refused, language)
+        return placed
+
+    def _paste_board(self, text: str) -> bool:
+        """Load ``text`` if it is a whole board in board-file format; return True if it was."""
+        try:
+            board = Board.parse(text, self.language)
+        except BoardError:
+            return False
+        self.state.load_board(board)
+        self.cursor = 0
+        self.refresh()
+        self.hint.flash(f"Pasted a {board.rows}×{board.cols} board with its bonuses", error=False)
+        return True
+
+    def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
+        """Say what a paste did: letters placed, extra letters dropped, characters refused."""
+        parts = [f"Pasted {placed} letter{'s' if placed != 1 else ''}"]
+        if extra:
+            parts.append(f"{extra} more did not fit")
+        if refused:
+            shown = " ".join(repr(ch) for ch in refused[:6])
+            parts.append(f"skipped {shown} (not in the {language.name} alphabet)")
+        self.hint.flash("; ".join(parts), error=bool(refused or extra or not placed))
+
+    def backspace(self) -> None:
+        """Clear the cursor tile and move back (clear the previous tile if this one is empty)."""
+        letters = self.state.letters
+        if not letters[self.cursor] and self.cursor > 0:
+            self.cursor -= 1
+            letters[self.cursor] = ""
+        else:
+            letters[self.cursor] = ""
+            self.cursor = max(self.cursor - 1, 0)
+        self.redraw()
+
+    def delete(self) -> None:
+        """Clear the cursor tile without moving."""
+        self.state.letters[self.cursor] = ""
+        self.redraw()
+
+    def move(self, dr: int, dc: int) -> None:
+        """Move the cursor by (dr, dc); Left and Right run on across row ends, Up and Down stop at edges."""
+        self.move_to(step_cursor(self.cursor, dr, dc, self.state.rows, self.state.cols))
+
+    def move_to(self, index: int) -> None:
+        """Put the cursor on tile ``index``."""
+        self.cursor = index
+        self.board_view.set_cursor(index)
+
+    def clear(self) -> None:
+        """Empty every tile and bonus, keeping language and size."""
+        self.state.clear()
+        self.cursor = 0
+        self.redraw()
+        self.board_view.focus_set()
+        self.hint.flash("Board cleared", error=False)
+
+    def random_board(self) -> None:
+        """Fill the board with letters drawn from the language's letter frequencies."""
+        try:
+            letters = self.language.random_letters(self.state.size, self.rng)
+        except (DictionaryError, LanguageError) as err:
+            self.hint.flash(f"No random board: {err}")
+            return
+        self.state.letters = letters
+        self.state.bonuses = [None] * self.state.size
+        self.cursor = 0
+        self.redraw()
+        self.board_view.focus_set()
+        self.hint.flash(f"Random {self.language.name} board: press Enter to mark bonuses", error=False)
+
+    def set_language(self, code: str) -> None:
+        """Switch to language ``code``, refolding the letters typed so far."""
+        note = self.state.set_language(code)
+        language = self.language
+        self.state.letters = [language.fold_letter(letter) or letter if letter else ""
+                              for letter in self.state.letters]
+        self.language_box.set(self.languages.get(code, code))
+        self.redraw()
+        bad = sum(1 for letter in self.state.letters if letter and language.fold_letter(letter) is None)
+        if bad:
+            self.hint.flash(f"{bad} letter{'s are' if bad > 1 else ' is'} not in the {language.name} "
+                            "alphabet (shown in red): retype them")
+        elif note:
+            self.hint.flash(note)
+
+    def apply_size(self) -> None:
+        """Resize the board to the spinboxes' rows x columns, or say why not."""
+        top = max(MAX_TYPED_SIZE, self.state.rows, self.state.cols)
+        try:
+            rows, cols = int(self.rows_var.get()), int(self.cols_var.get())
+        except ValueError:
+            rows = cols = 0
+        if not (MIN_SIZE <= rows <= top and MIN_SIZE <= cols <= top):
+            self.hint.flash(f"A board has {MIN_SIZE} to {top} rows and columns")
+            self.rows_var.set(str(self.state.rows))
+            self.cols_var.set(str(self.state.cols))
+            return
+        if (rows, cols) != (self.state.rows, self.state.cols):
+            self.state.resize(rows, cols)
+            self.cursor = min(self.cursor, self.state.size - 1)
+            self.redraw()
+
+    def entry_ok(self) -> Board | None:
+        """Return the typed board if every tile holds a letter of the alphabet; else say why and None."""
+        state, language = self.state, self.language
+        empty = [i for i, letter in enumerate(state.letters) if not letter]
+        if empty:
+            count = f"{len(empty)} tiles are" if len(empty) > 1 else "1 tile is"
+            self._point_at(empty[0], f"{count} still empty: type a letter at {where(empty[0], state.cols)}")
+            return None
+        bad = [i for i, letter in enumerate(state.letters) if language.fold_letter(letter) is None]
+        if bad:
+            self._point_at(bad[0], f"'{state.letters[bad[0]]}' at {where(bad[0], state.cols)} is not a "
+                                   f"letter of the {language.name} alphabet")
+            return None
+        return state.board()
+
+    def _point_at(self, index: int, message: str) -> None:
+        """Show ``message`` and put the cursor, and the focus, on tile ``index``."""
+        self.hint.flash(message)
+        self.cursor = index
+        self.redraw()
+        self.board_view.focus_set()
+
+    def on_return(self) -> None:
+        """Apply a size being typed, or go on to the bonuses if the board is complete."""
+        if self.focus_get() in (self.rows_box, self.cols_box):
+            self.apply_size()
+            self.board_view.focus_set()
+        elif self.entry_ok() is not None:
+            self.on_next()
+
+    def on_escape(self) -> None:
+        """Dismiss any message and put the focus back on the board."""
+        self.hint.show_tip()
+        self.board_view.focus_set()
+
+    def _on_key(self, event: tk.Event) -> str | None:
+        """Handle one key on the board: move, delete, or type a letter."""
+        if event.keysym in MOVES:
+            self.move(*MOVES[event.keysym])
+        elif event.keysym == "BackSpace":
+            self.backspace()
+        elif event.keysym == "Delete":
+            self.delete()
+        elif event.keysym == "Home":
+            self.move_to(0)
+        elif event.keysym == "End":
+            self.move_to(self.state.size - 1)
+        elif event.char and event.char.isprintable() and not event.char.isspace() \
+                and not event.state & MODIFIERS:
+            self.type_char(event.char)
+        else:
+            return None
+        return "break"
+
+    def _on_paste(self, _event: tk.Event) -> str:
+        """Fill tiles from the clipboard."""
+        self._paste_from("CLIPBOARD")
+        return "break"
+
+    def _on_paste_selection(self, _event: tk.Event) -> str:
+        """Fill tiles from the X primary selection, as a middle click does on Linux."""
+        self._paste_from("PRIMARY")
+        return "break"
+
+    def _paste_from(self, selection: str) -> None:
+        """Type the text held in an X selection, or say it is empty."""
+        try:
+            text = self.clipboard_get() if selection == "CLIPBOARD" else self.selection_get(selection=selection)
+        except tk.TclError:
+            self.hint.flash("Nothing to paste: copy some letters first")
+            return
+        self.type_text(text)
+
+    def _on_click(self, event: tk.Event) -> None:
+        """Move the cursor to the clicked tile and take the focus."""
+        self.board_view.focus_set()
+        index = self.board_view.tile_at(event.x, event.y)
+        if index is not None:
+            self.move_to(index)
+
+    def _on_language_chosen(self, _event: tk.Event) -> None:
+        """Switch to the language picked in the chooser."""
+        names = {name: code for code, name in self.languages.items()}
+        self.set_language(names[self.language_box.get()])
+        self.language_box.selection_clear()
+        self.board_view.focus_set()

@@ -1,0 +1,63 @@
+"""The one piece of app-wide state: the board being typed and the player's choices."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruzzle_gui.app.settings import Settings, save_settings
+from ruzzle_gui.board import Board
+
+MAX_TYPED_SIZE = 8
+
+
+@dataclass
+class AppState:
+    """The board as typed so far (``""`` marks an empty tile), its language and the settings."""
+
+    language: str
+    settings_file: Path
+    settings: Settings = field(default_factory=Settings)
+    rows: int = 4
+    cols: int = 4
+    letters: list[str] = field(default_factory=list)
+    bonuses: list[str | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.letters) != self.rows * self.cols:
+            self.letters = [""] * (self.rows * self.cols)
+        if len(self.bonuses) != len(self.letters):
+            self.bonuses = [None] * len(self.letters)
+
+    @property
+    def size(self) -> int:
+        """Return the number of tiles."""
+        return self.rows * self.cols
+
+    def resize(self, rows: int, cols: int) -> None:
+        """Change the board's shape, keeping each letter and bonus that still fits at its (row, col)."""
+        letters, bonuses = [""] * (rows * cols), [None] * (rows * cols)
+        for r in range(min(rows, self.rows)):
+            for c in range(min(cols, self.cols)):
+                letters[r * cols + c] = self.letters[r * self.cols + c]
+                bonuses[r * cols + c] = self.bonuses[r * self.cols + c]
+        self.rows, self.cols, self.letters, self.bonuses = rows, cols, letters, bonuses
+
+    def clear(self) -> None:
+        """Empty every tile and remove every bonus, keeping the shape and language."""
+        self.letters = [""] * self.size
+        self.bonuses = [None] * self.size
+
+    def load_board(self, board: Board) -> None:
+        """Take the shape, letters and bonuses of ``board``."""
+        self.rows, self.cols = board.rows, board.cols
+        self.letters, self.bonuses = list(board.letters), list(board.bonuses)
+
+    def board(self) -> Board:
+        """Return the typed board; call it once every tile holds a letter."""
+        return Board(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses))
+
+    def set_language(self, code: str) -> str | None:
+        """Switch language and remember it; return None, or why it could not be remembered."""
+        self.language = code
+        self.settings.language = code
+        return save_settings(self.settings, self.settings_file)
