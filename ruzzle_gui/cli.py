@@ -7,6 +7,7 @@ subcommand at all, ``ruzzle`` opens the desktop app.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import random
@@ -98,16 +99,19 @@ def _require_utf8_list(path: Path) -> None:
     # bad bytes fall in the file's first read-ahead block.
     if path.suffix in (".marisa", ".dic") or not path.is_file():
         return
-    decoder_error = None
+    decoder, lines = codecs.getincrementaldecoder("utf-8")(), 0
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
+        for block in iter(lambda: handle.read(1 << 20), b""):
             try:
-                raw.decode("utf-8")
+                decoder.decode(block)
             except UnicodeDecodeError as err:
-                decoder_error = err
-                break
-    if decoder_error is not None:
-        raise DictionaryError(f"{path} is not UTF-8 text (line {number})")
+                line = lines + block.count(b"\n", 0, max(err.start, 0)) + 1
+                raise DictionaryError(f"{path} is not UTF-8 text (line {line})") from None
+            lines += block.count(b"\n")
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        raise DictionaryError(f"{path} is not UTF-8 text (line {lines + 1})") from None
 
 
 def _read_board(spec: str, language: Language) -> Board:
@@ -326,6 +330,7 @@ def _with_progress(words: Iterable[str], total: int | None, stream: TextIO) -> I
                 stream.write("\r" + progress_text(done, total))
                 stream.flush()
             yield word
+        done = total or done  # blank lines are skipped, so the count of words falls short
     finally:  # end the bar's line even on an error, so the error message starts a line
         stream.write("\r" + progress_text(done, total) + "\n")
         stream.flush()
