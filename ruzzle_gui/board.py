@@ -85,9 +85,10 @@ class Board:
     @classmethod
     def from_letters(cls, letters: str | Iterable[str], rows: int = 4, cols: int | None = None,
                      bonuses: Mapping[Cell, str] | None = None, language: Language | None = None) -> Board:
-        """Return a board from a string of letters in row order, e.g. ``"CIAOMAREBUSTIOLE"``."""
+        """Return a board from letters in row order, e.g. ``"CIAOMAREBUSTIOLE"`` (cols default: fill the rows)."""
         cells = [ch for ch in letters if not ch.isspace()] if isinstance(letters, str) else list(letters)
-        cols = cols if cols is not None else rows
+        if cols is None:
+            cols = max(len(cells) // rows, 1) if rows > 0 else 0
         if rows < 1 or cols < 1:
             raise BoardError(f"a board needs at least one row and one column, not {rows}x{cols}")
         if len(cells) != rows * cols:
@@ -160,10 +161,12 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
     letter, suffix = token[:1], token[1:]
     if not letter.isalpha():
         raise BoardError(f"{where}: '{token}' is not a letter (digits and symbols are not allowed)")
+    # ß upper-cases to two letters; keep it whole so the error can name it.
+    letter = letter.upper() if len(letter.upper()) == 1 else letter
     if not suffix:
-        return letter.upper(), None
+        return letter, None
     if suffix in SUFFIXES:
-        return letter.upper(), SUFFIXES[suffix]
+        return letter, SUFFIXES[suffix]
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
         raise BoardError(f"{where}: unknown bonus '{suffix}' in '{token}' (use dl, tl, dw or tw)")
     raise BoardError(f"{where}: '{token}' is not one letter with an optional dl, tl, dw or tw bonus")

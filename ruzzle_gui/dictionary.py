@@ -57,6 +57,7 @@ def _marisa_reason(err: RuntimeError) -> str:
 def read_word_list(path: Path) -> Iterator[str]:
     """Yield the non-blank lines of a UTF-8 word list, stripped."""
     path = Path(path)
+    number = 0
     try:
         with path.open(encoding="utf-8") as handle:
             for number, line in enumerate(handle, 1):

@@ -1,0 +1,157 @@
+"""Language packs, folding, user languages and dictionaries (good and bad)."""
+from __future__ import annotations
+
+import marisa_trie
+import pytest
+
+from ruzzle_gui import DictionaryError, Graph, Board, LanguageError, known_languages, load_language
+from ruzzle_gui.dictionary import bundled_path, load_trie
+
+CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
+
+
+def test_every_bundled_language_is_known_and_loads():
+    assert set(CODES) <= set(known_languages())
+    for code in CODES:
+        language = load_language(code)
+        assert language.code == code
+        assert set(language.values) == set(language.alphabet)
+        assert language.confidence in {"high", "medium", "low"}
+        assert language.word_count() > 10_000
+
+
+def test_unknown_language_lists_the_known_ones():
+    with pytest.raises(LanguageError, match="unknown language 'xx'; known languages: de, en, es, fr, it"):
+        load_language("xx")
+
+
+@pytest.mark.parametrize(("code", "text", "folded"), [
+    ("it", "città", "CITTA"),
+    ("de", "straße", "STRASSE"),
+    ("es", "niño", "NINO"),
+    ("fr", "garçon", "GARCON"),
+    ("fr", "cœur", "COEUR"),
+    ("pt", "ação", "ACAO"),
+    ("ru", "ёлка", "ЕЛКА"),
+    ("ru", "йод", "ЙОД"),
+])
+def test_folding(code, text, folded):
+    assert load_language(code).fold(text) == folded
+
+
+def test_latin_languages_do_not_transliterate_other_scripts():
+    italian = load_language("it")
+    assert italian.fold_letter("д") is None
+    assert italian.fold_letter("è") == "E"
+    assert load_language("ru").fold_letter("d") is None
+
+
+def test_letter_values_match_the_published_tables():
+    assert load_language("en").values["Q"] == 10 and load_language("en").values["K"] == 5
+    assert load_language("it").values["G"] == 8 and load_language("it").values["Z"] == 8
+    russian = load_language("ru")
+    assert (russian.values["О"], russian.values["Ф"], russian.values["Ы"]) == (1, 10, 4)
+    assert russian.min_length == 3
+
+
+def test_letter_frequencies_come_from_the_dictionary():
+    freqs = load_language("it").letter_frequencies
+    assert abs(sum(freqs.values()) - 1) < 1e-9
+    # In Italian words vowels are common and the foreign letters nearly absent.
+    assert freqs["A"] > freqs["Z"] > freqs["K"]
+    assert freqs["W"] < 0.001
+
+
+def test_bundled_trie_is_loaded_once_and_cached():
+    load_trie.cache_clear()
+    trie = load_trie(bundled_path("it"))
+    assert len(trie) > 100_000
+    assert load_trie(bundled_path("it")) is trie
+
+
+def test_user_file_overrides_letter_values(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    folder.mkdir(parents=True)
+    (folder / "en.toml").write_text('[values]\nQ = 5\n', encoding="utf-8")
+    load_language.cache_clear()
+    try:
+        english = load_language("en")
+        assert english.values["Q"] == 5 and english.values["Z"] == 10
+    finally:
+        load_language.cache_clear()
+
+
+def test_user_can_add_a_language(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    folder.mkdir(parents=True)
+    (folder / "words.txt").write_text("ab\nba\nabba\n", encoding="utf-8")
+    (folder / "xb.toml").write_text(
+        'code = "xb"\nname = "AB"\nalphabet = "AB"\nfold = "unidecode"\nmin_length = 2\n'
+        'dictionary = "words.txt"\n[values]\nA = 1\nB = 2\n', encoding="utf-8")
+    load_language.cache_clear()
+    try:
+        assert "xb" in known_languages()
+        words = {s.word for s in Graph(Board.from_letters("ABBA", rows=2), "xb").solve()}
+        assert words == {"AB", "BA", "ABBA"}
+    finally:
+        load_language.cache_clear()
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ('name = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "missing key 'code'"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "rot13"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "key 'fold'"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\n', "key 'values.B'"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = "2"\n[values]\nA = 1\nB = 1\n', "key 'min_length' must be a int"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\ncolour = 1\n[values]\nA = 1\nB = 1\n', "unknown key 'colour'"),
+    ('code = "x"\nname = \n', "not valid TOML"),
+])
+def test_invalid_language_file_names_the_bad_key(tmp_path, body, message):
+    path = tmp_path / "x.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(LanguageError, match=message):
+        load_language(str(path))
+
+
+def test_plain_word_list_dictionary_is_folded(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("città\nCasa\nl'abaco\nx\nδέλτα\n", encoding="utf-8")
+    language = load_language("it", dictionary=str(words))
+    assert sorted(language.trie.keys()) == ["CASA", "CITTA"]
+
+
+def test_marisa_dictionary_can_replace_the_bundled_one(tmp_path):
+    path = tmp_path / "mine.marisa"
+    marisa_trie.Trie(["CASA", "ASCIA"]).save(str(path))
+    language = load_language("it", dictionary=str(path))
+    words = {s.word for s in Graph(Board.from_letters("CASA", rows=2), language).solve()}
+    assert words == {"CASA"}
+
+
+@pytest.mark.parametrize(("name", "content", "message"), [
+    ("corrupt.marisa", b"not a trie at all" * 10, "is not a valid .marisa dictionary"),
+    ("empty.marisa", b"", "dictionary is empty"),
+    ("empty.txt", b"\n\n", "has no words spelled in the Italiano alphabet"),
+    ("greek.txt", "δέλτα\n".encode(), "has no words spelled in the Italiano alphabet"),
+    ("latin1.txt", "citt\xe0\n".encode("latin-1"), "is not UTF-8 text"),
+])
+def test_bad_dictionaries_raise_clear_errors(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_bytes(content)
+    language = load_language("it", dictionary=str(path))
+    with pytest.raises(DictionaryError, match=message):
+        language.trie
+
+
+def test_missing_dictionary(tmp_path):
+    for name in ("nowhere.marisa", "nowhere.txt"):
+        with pytest.raises(DictionaryError, match="not found"):
+            load_language("it", dictionary=str(tmp_path / name)).trie
+
+
+def test_marisa_file_with_no_words(tmp_path):
+    path = tmp_path / "none.marisa"
+    marisa_trie.Trie([]).save(str(path))
+    with pytest.raises(DictionaryError, match="has no words"):
+        load_language("it", dictionary=str(path)).trie
