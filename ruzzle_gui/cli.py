@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -95,8 +95,8 @@ def _language(args: argparse.Namespace) -> Language:
 
 def _require_utf8_list(path: Path) -> None:
     """Raise DictionaryError if a plain word list at ``path`` is not UTF-8, naming the line."""
-    # Works around read_word_list, which fails with UnboundLocalError when the
-    # bad bytes fall in the file's first read-ahead block.
+    # read_word_list decodes in read-ahead blocks, so it can only say "near"
+    # a line (often hundreds off); this pass names the exact line.
     if path.suffix in (".marisa", ".dic") or not path.is_file():
         return
     decoder, lines = codecs.getincrementaldecoder("utf-8")(), 0
@@ -142,7 +142,7 @@ def _word_source(path: Path) -> Iterable[str]:
     return read_word_list(path)
 
 
-def _folding(language: Language | None):
+def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[[str], bool], str]:
     """Return (fold, in_alphabet, label) for ``language``, or for plain upper-case letters."""
     if language is None:
         return str.upper, str.isalpha, "upper-case letters"
@@ -280,7 +280,8 @@ def _cmd_compile(args: argparse.Namespace) -> int:
     report = FoldReport()
     kept = fold_words(words, fold, in_alphabet, report)
     if not kept:
-        problem = "has no words" if report.read == 0 else f"has no words left in {label} ({_report_text(report)})"
+        problem = ("has no words" if report.read == 0
+                   else f"has no words left in {label} ({_report_text(report)})")
         raise CliError(f"{source} {problem}; nothing written")
     _save_trie(kept, args.output)
     print(f"kept {len(kept):,} words in {label}; wrote {args.output}")
@@ -476,16 +477,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _subparser(commands, name: str, summary: str, epilog: str) -> argparse.ArgumentParser:
     """Return a new subcommand parser with its help text and examples."""
-    return commands.add_parser(name, help=summary, description=summary + ".", epilog=epilog,
+    description = summary[:1].upper() + summary[1:] + "."
+    return commands.add_parser(name, help=summary, description=description, epilog=epilog,
                                formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def _add_output_options(command: argparse.ArgumentParser) -> None:
-    """Add the options shared by solve and demo: language, dictionary, filtering and format."""
+def _add_language_options(command: argparse.ArgumentParser) -> None:
+    """Add -l LANG (required) and -d DICTIONARY."""
     command.add_argument("-l", "--language", required=True, metavar="LANG",
                          help="language code (see 'ruzzle languages') or a .toml language file")
     command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
                          help="a .marisa file or a plain UTF-8 word list (default: the bundled one)")
+
+
+def _add_output_options(command: argparse.ArgumentParser) -> None:
+    """Add the options shared by solve and demo: filtering, order and format."""
     command.add_argument("--min-length", type=_at_least_one, metavar="N",
                          help="shortest word to list (default: the language's minimum)")
     command.add_argument("--sort", choices=SORT_ORDERS, default="score", help="order of the words")
@@ -499,6 +505,7 @@ def _add_output_options(command: argparse.ArgumentParser) -> None:
 def _add_solve(commands) -> None:
     """Add the solve subcommand."""
     command = _subparser(commands, "solve", "solve a board file and list its words", SOLVE_EPILOG)
+    _add_language_options(command)
     command.add_argument("-b", "--board", required=True, metavar="BOARD",
                          help="board file ('-' reads standard input)")
     _add_output_options(command)
@@ -508,6 +515,7 @@ def _add_solve(commands) -> None:
 def _add_demo(commands) -> None:
     """Add the demo subcommand."""
     command = _subparser(commands, "demo", "solve a language's built-in demo board", DEMO_EPILOG)
+    _add_language_options(command)
     _add_output_options(command)
     command.set_defaults(handler=_cmd_demo)
 
@@ -547,9 +555,7 @@ def _add_generate(commands) -> None:
     """Add the generate subcommand."""
     command = _subparser(commands, "generate", "write a random board drawn from a "
                          "language's letter frequencies", GENERATE_EPILOG)
-    command.add_argument("-l", "--language", required=True, metavar="LANG")
-    command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
-                         help="take letter frequencies from this dictionary instead")
+    _add_language_options(command)
     command.add_argument("-r", "--rows", type=_board_side, default=4, metavar="ROWS",
                          help="number of rows (default 4)")
     command.add_argument("-c", "--cols", type=_board_side, metavar="COLS",
@@ -591,13 +597,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])
+    parser = build_parser()
     try:
-        parser = build_parser()
         args = parser.parse_args(argv)
         if args.command is None:
             parser.error("choose a command: " + ", ".join(COMMANDS))
     except SystemExit as done:  # --help, or a usage error already printed as one line
         return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the chosen subcommand, turning every expected failure into one stderr line."""
     try:
         return args.handler(args)
     except (BoardError, LanguageError, DictionaryError, CliError) as err:

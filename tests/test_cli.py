@@ -296,14 +296,16 @@ def hunspell_pair(tmp_path: Path) -> Path:
 
 def test_compile_expands_hunspell(capsys, tmp_path):
     out_path = tmp_path / "h.marisa"
-    code, out, err = run(capsys, "compile", "-l", "it", "-d", str(hunspell_pair(tmp_path)), "-o", str(out_path))
+    dic = str(hunspell_pair(tmp_path))
+    code, out, err = run(capsys, "compile", "-l", "it", "-d", dic, "-o", str(out_path))
     assert (code, err) == (0, "")
     assert run(capsys, "cat", "-d", str(out_path))[1].splitlines() == ["CITTA", "CITTAS", "GATTO"]
 
 
 def test_compile_hunspell_without_unmunch(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
-    code, _, err = run(capsys, "compile", "-d", str(hunspell_pair(tmp_path)), "-o", str(tmp_path / "h.marisa"))
+    dic = str(hunspell_pair(tmp_path))
+    code, _, err = run(capsys, "compile", "-d", dic, "-o", str(tmp_path / "h.marisa"))
     assert code == 1
     assert_one_error_line(err, "unmunch", "hunspell-tools")
 
@@ -406,8 +408,9 @@ def test_same_seed_same_board_and_other_seed_another(capsys):
 
 
 def test_generate_size_and_no_bonus(capsys):
-    with_bonus = Board.parse(run(capsys, "generate", "-l", "ru", "-r", "3", "-c", "7", "--seed", "2")[1])
-    plain = Board.parse(run(capsys, "generate", "-l", "ru", "-r", "3", "-c", "7", "--seed", "2", "--no-bonus")[1])
+    argv = ["generate", "-l", "ru", "-r", "3", "-c", "7", "--seed", "2"]
+    with_bonus = Board.parse(run(capsys, *argv)[1])
+    plain = Board.parse(run(capsys, *argv, "--no-bonus")[1])
     assert (plain.rows, plain.cols) == (3, 7)
     assert set(plain.bonuses) == {None}
     assert plain.letters == with_bonus.letters
