@@ -610,7 +610,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Run the chosen subcommand, turning every expected failure into one stderr line."""
     try:
-        return args.handler(args)
+        code = args.handler(args)
+        sys.stdout.flush()  # a closed pipe must surface here, not in Python's exit-time flush
+        return code
     except (BoardError, LanguageError, DictionaryError, CliError) as err:
         return _fail(str(err))
     except KeyboardInterrupt:
