@@ -88,6 +88,9 @@ def _marisa_path(text: str) -> Path:
 def _language(args: argparse.Namespace) -> Language:
     """Return the language named by ``-l``, with the ``-d`` dictionary if one was given."""
     dictionary = getattr(args, "dictionary", None)
+    if dictionary and dictionary.endswith(".dic"):
+        raise CliError(f"{dictionary} is a hunspell dictionary; compile it first: "
+                       f"ruzzle compile -l {args.language} -d {dictionary} -o words.marisa")
     if dictionary:
         _require_utf8_list(Path(dictionary))
     return load_language(args.language, dictionary)
@@ -310,7 +313,7 @@ def _save_trie(words: Iterable[str], out: Path) -> None:
 def _is_large(source: Path) -> bool:
     """Return True if reading ``source`` takes long enough to deserve a progress bar."""
     # Expanding hunspell affixes takes seconds even for a small .dic.
-    return source.suffix == ".dic" or (source.is_file() and source.stat().st_size >= LARGE_INPUT_BYTES)
+    return source.is_file() and (source.suffix == ".dic" or source.stat().st_size >= LARGE_INPUT_BYTES)
 
 
 def _line_count(source: Path) -> int | None:

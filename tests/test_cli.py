@@ -492,6 +492,12 @@ def test_bad_dictionaries(capsys, tmp_path, board_file, name, content, fragments
     assert_one_error_line(err, *fragments)
 
 
+def test_hunspell_dic_must_be_compiled_before_solving(capsys, tmp_path, board_file):
+    code, _, err = run(capsys, "solve", "-l", "it", "-b", board_file, "-d", str(hunspell_pair(tmp_path)))
+    assert code == 1
+    assert_one_error_line(err, "tiny.dic", "hunspell", "ruzzle compile -l it -d")
+
+
 def test_truncated_marisa(capsys, tmp_path, board_file):
     trie = tmp_path / "full.marisa"
     run(capsys, "compile", "-d", write(tmp_path / "w.txt", "casa\nciao\nmare\n" * 50), "-o", str(trie))
