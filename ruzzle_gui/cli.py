@@ -12,7 +12,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -121,6 +121,8 @@ def _read_board(spec: str, language: Language) -> Board:
     """Return the board in file ``spec`` (``-`` for standard input), folded for ``language``."""
     if spec != "-":
         return Board.from_file(spec, language)
+    if sys.stdin is None:
+        raise CliError("standard input is closed; give the board as a file with -b FILE")
     if sys.stdin.isatty():
         print(f"{PROG}: reading the board from standard input (end with Ctrl-D)", file=sys.stderr)
     stream = getattr(sys.stdin, "buffer", None)
@@ -263,7 +265,7 @@ def _language_row(code: str) -> dict:
     return row
 
 
-def _aligned(table: Sequence[Sequence[str]], right: set[int] = frozenset()) -> list[str]:
+def _aligned(table: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
     """Return the rows of ``table`` as aligned text columns (``right``: right-aligned columns)."""
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     return ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
