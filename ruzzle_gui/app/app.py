@@ -65,7 +65,7 @@ class App:
     ``results.shown``.
     """
 
-    def __init__(self, root: tk.Tk | None = None, state: AppState | None = None) -> None:
+    def __init__(self, root: tk.Tk | tk.Toplevel | None = None, state: AppState | None = None) -> None:
         self.root = root if root is not None else tk.Tk(className="ruzzle-gui")
         self.state = state if state is not None else default_state()
         theme.apply_theme(self.root)

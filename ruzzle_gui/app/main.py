@@ -4,8 +4,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from typing import TYPE_CHECKING
+
 from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.language import Language, LanguageError, load_language
+from ruzzle_gui.language import LanguageError, load_language
+
+if TYPE_CHECKING:
+    import tkinter as tk
+
+    from ruzzle_gui.app.app import App
 
 PROG = "ruzzle-gui"
 
@@ -36,22 +43,28 @@ def build_parser() -> Parser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Open the app; return 2 for a bad command line, 1 for a bad board file or no display."""
+    """Open the app and run it until its window closes; return the exit status."""
+    app = launch(argv)
+    if isinstance(app, int):
+        return app
+    app.mainloop()
+    return 0
+
+
+def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = None) -> App | int:
+    """Return the app built from a command line (not yet running), or an exit status.
+
+    2 means a bad command line, 1 a bad board file or no display.
+    """
     try:
         args = build_parser().parse_args(argv)
         if args.solve and not args.board:
             raise UsageError("--solve needs a board: add -b FILE")
         language = load_language(args.language) if args.language else None
     except (UsageError, LanguageError) as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
-        return 2
+        return fail(err, 2)
     except SystemExit as done:  # --help
         return int(done.code or 0)
-    return run(args, language)
-
-
-def run(args: argparse.Namespace, language: Language | None) -> int:
-    """Build the window for parsed arguments and run it until it closes."""
     # Imported here so --help and command-line errors never pay for loading Tk.
     import tkinter as tk
 
@@ -65,20 +78,23 @@ def run(args: argparse.Namespace, language: Language | None) -> int:
         try:
             board = Board.from_file(args.board, language or load_language(state.language))
         except BoardError as err:
-            print(f"{PROG}: error: {err}", file=sys.stderr)
-            return 1
+            return fail(err, 1)
     try:
-        root = tk.Tk(className=PROG)
+        root = root if root is not None else tk.Tk(className=PROG)
     except tk.TclError as err:
-        print(f"{PROG}: error: cannot open a window ({err})", file=sys.stderr)
-        return 1
+        return fail(f"cannot open a window ({err})", 1)
     app = App(root, state)
     if board is not None:
         app.load_board(board)
         if args.solve:
             app.solve()
-    app.mainloop()
-    return 0
+    return app
+
+
+def fail(problem: object, status: int) -> int:
+    """Print ``problem`` as one error line on stderr and return ``status``."""
+    print(f"{PROG}: error: {problem}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

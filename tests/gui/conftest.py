@@ -1,0 +1,142 @@
+"""GUI test fixtures: a virtual screen when there is none, one Tk root, strict Tk callbacks.
+
+Without a DISPLAY, the session starts its own Xvfb (on a display number the
+server picks itself) and stops it at the end, so plain ``pytest`` works on a
+headless machine.
+"""
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import time
+import tkinter as tk
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from gui_helpers import settle
+from ruzzle_gui.app.app import App
+from ruzzle_gui.app.settings import Settings
+from ruzzle_gui.app.state import AppState
+
+XVFB_START_SECONDS = 10
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder as a GUI test."""
+    here = Path(__file__).parent
+    for item in items:
+        if Path(item.fspath).parent == here:
+            item.add_marker(pytest.mark.gui)
+
+
+def read_line(fd: int, timeout: float) -> str:
+    """Return one line read from ``fd`` (without the newline), or what came before ``timeout``."""
+    # Xvfb writes the number and the newline separately, and dies if the pipe
+    # closes in between: read up to the newline.
+    data, end = b"", time.monotonic() + timeout
+    while not data.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], max(end - time.monotonic(), 0))
+        chunk = os.read(fd, 32) if ready else b""
+        if not chunk:
+            break
+        data += chunk
+    return data.decode().strip()
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """Return the X display to draw on, starting Xvfb for the session if DISPLAY is unset."""
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        pytest.fail("no DISPLAY and no Xvfb: install the xvfb package (tests/run.sh does it)")
+    reader, writer = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+                              pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(writer)
+    number = read_line(reader, XVFB_START_SECONDS)
+    os.close(reader)
+    if not number.isdigit():
+        server.kill()
+        pytest.fail("Xvfb did not start")
+    os.environ["DISPLAY"] = f":{number}"
+    try:
+        yield os.environ["DISPLAY"]
+    finally:
+        del os.environ["DISPLAY"]
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def root(display: str) -> Iterator[tk.Tk]:
+    """Return the session's one Tk root, withdrawn; each test opens its windows as Toplevels."""
+    root = tk.Tk()
+    root.withdraw()
+    yield root
+    root.update_idletasks()
+    root.destroy()
+
+
+@pytest.fixture(autouse=True)
+def tk_errors(request: pytest.FixtureRequest) -> Iterator[list[BaseException]]:
+    """Fail the test if any Tk callback raised, instead of letting Tk print and carry on."""
+    errors: list[BaseException] = []
+    if "root" not in request.fixturenames:
+        yield errors
+        return
+    root = request.getfixturevalue("root")
+
+    def report(_kind, value, _traceback) -> None:
+        errors.append(value)
+
+    root.report_callback_exception = report
+    yield errors
+    del root.report_callback_exception
+    if errors:
+        raise errors[0]
+
+
+@pytest.fixture
+def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point XDG_CONFIG_HOME at an empty folder, so no real settings or user languages leak in."""
+    home = tmp_path / "config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def window(root: tk.Tk) -> Iterator[tk.Toplevel]:
+    """Return a fresh mapped Toplevel for one test, destroyed afterwards."""
+    top = tk.Toplevel(root)
+    yield top
+    top.update_idletasks()
+    top.destroy()
+    root.update()
+
+
+@pytest.fixture
+def make_app(window: tk.Toplevel, config_home: Path) -> Callable[..., App]:
+    """Return a factory for an App in the test's window, language Italian unless told otherwise."""
+    def make(language: str = "it") -> App:
+        state = AppState(language=language, settings_file=config_home / "ruzzle_gui" / "settings.json",
+                         settings=Settings(language=language, delay_ms=60))
+        app = App(window, state)
+        settle(window)
+        app.letters.board_view.focus_force()
+        settle(window)
+        return app
+
+    return make
+
+
+@pytest.fixture
+def app(make_app: Callable[..., App]) -> App:
+    """Return an Italian App showing the letter window, its board focused."""
+    return make_app()

@@ -1,0 +1,162 @@
+"""Letter window: typing, moving, pasting, refusing, folding, languages and validation."""
+from __future__ import annotations
+
+import json
+
+from gui_helpers import click, press, settle
+
+from ruzzle_gui.app import theme
+
+
+def typed(app) -> str:
+    """Return the letters on the board, '.' for an empty tile."""
+    return "".join(letter or "." for letter in app.state.letters)
+
+
+def test_typing_fills_the_focused_tile_and_moves_on(app):
+    view = app.letters.board_view
+    press(view, "c", "i", "a", "o")
+    assert typed(app) == "CIAO" + "." * 12
+    assert app.letters.cursor == 4
+    assert view.itemcget("letter0", "text") == "C"
+    assert view.itemcget("letter3", "text") == "O"
+
+
+def test_typing_over_the_last_tile_stays_there(app):
+    press(app.letters.board_view, *"casemortinapulie")
+    assert typed(app) == "CASEMORTINAPULIE"
+    assert app.letters.cursor == 15
+    assert "Enter" in app.letters.hint.cget("text")
+
+
+def test_backspace_clears_the_tile_and_moves_back(app):
+    view = app.letters.board_view
+    press(view, "c", "i", "a")
+    press(view, "BackSpace")
+    assert typed(app).startswith("CI..")
+    assert app.letters.cursor == 2
+    press(view, "BackSpace", "BackSpace")
+    assert typed(app) == "." * 16
+    assert app.letters.cursor == 0
+
+
+def test_arrows_and_clicks_move_freely(app):
+    view = app.letters.board_view
+    press(view, "Down", "Down", "Right")
+    assert app.letters.cursor == 9
+    press(view, "x")
+    assert app.state.letters[9] == "X"
+    press(view, "Up", "Left", "Left")
+    assert app.letters.cursor == 4
+    x, y = view.centre(14)
+    click(view, x, y)
+    assert app.letters.cursor == 14
+    press(view, "z")
+    assert app.state.letters[14] == "Z"
+
+
+def test_pasting_a_string_fills_the_tiles_in_order(app):
+    view = app.letters.board_view
+    press(view, "Right", "Right")
+    app.root.clipboard_clear()
+    app.root.clipboard_append("ciaomarebustiole")
+    view.event_generate("<<Paste>>")
+    settle(view)
+    # A whole board's worth of letters starts at the first tile wherever the cursor was.
+    assert typed(app) == "CIAOMAREBUSTIOLE"
+
+
+def test_pasting_a_board_file_keeps_its_bonuses(app):
+    view = app.letters.board_view
+    app.root.clipboard_clear()
+    app.root.clipboard_append("Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n")
+    view.event_generate("<<Paste>>")
+    settle(view)
+    assert typed(app) == "CASEROMITENALUPO"
+    assert app.state.bonuses[0] == "TL" and app.state.bonuses[3] == "DL"
+    assert app.state.bonuses[5] == "DW" and app.state.bonuses[15] == "TW"
+
+
+def test_a_refused_key_leaves_the_board_and_shows_a_brief_hint(app, root):
+    view = app.letters.board_view
+    press(view, "c")
+    windows_before = len(root.winfo_children())
+    press(view, "5")
+    assert typed(app) == "C" + "." * 15
+    assert app.letters.cursor == 1
+    hint = app.letters.hint
+    assert "'5'" in hint.cget("text") and "Italiano" in hint.cget("text")
+    assert str(hint.cget("style")) == "Error.TLabel"
+    assert len(root.winfo_children()) == windows_before  # no message box
+
+
+def test_input_folds_to_the_alphabet(app):
+    letters = app.letters
+    assert letters.type_char("è")
+    assert letters.type_char("ç")
+    press(letters.board_view, "A")  # Shift+a arrives as upper case
+    assert typed(app).startswith("ECA")
+
+
+def test_switching_language_refuses_other_scripts_and_remembers_the_choice(app, config_home):
+    letters = app.letters
+    press(letters.board_view, "c", "a")
+    letters.language_box.set("Русский")
+    letters.language_box.event_generate("<<ComboboxSelected>>")
+    settle(letters)
+    assert app.state.language == "ru"
+    saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
+    assert saved["language"] == "ru"
+    # The Latin letters stay, drawn in red, and Next names the first one.
+    assert letters.board_view.itemcget("letter0", "fill") == theme.BAD_LETTER
+    press(letters.board_view, "o")
+    assert "Русский" in letters.hint.cget("text")
+    letters.type_text("котмирдомсоньлесё")
+    assert typed(app)[2:16] == "КОТМИРДОМСОНЬЛ"
+    press(letters.board_view, "Return")
+    assert app.screen is letters
+    assert "'C'" in letters.hint.cget("text") and letters.cursor == 0
+    letters.language_box.set("Italiano")
+    letters.language_box.event_generate("<<ComboboxSelected>>")
+    settle(letters)
+    assert app.state.language == "it"
+    assert letters.board_view.itemcget("letter0", "fill") != theme.BAD_LETTER
+
+
+def test_next_with_empty_tiles_says_so_and_focuses_the_first_empty_one(app):
+    view = app.letters.board_view
+    press(view, *"casemort")
+    press(view, "Right", "Right", *"apulie")
+    press(view, "Return")
+    assert app.screen is app.letters
+    assert app.letters.cursor == 8
+    assert "2 tiles are still empty" in app.letters.hint.cget("text")
+    assert "row 3, column 1" in app.letters.hint.cget("text")
+    assert str(app.root.focus_get()) == str(view)
+    press(view, "i", "n", "Return")
+    assert app.screen is app.bonuses
+
+
+def test_random_board_uses_the_alphabet_and_clear_empties_it(app):
+    app.letters.random_button.invoke()
+    settle(app.letters)
+    assert all(letter in app.letters.language.alphabet for letter in app.state.letters)
+    assert len(set(app.state.letters)) > 3
+    app.letters.clear_button.invoke()
+    assert typed(app) == "." * 16
+
+
+def test_board_size_can_change_and_keeps_letters_in_place(app):
+    letters = app.letters
+    press(letters.board_view, *"casemortinapulie")
+    letters.rows_var.set("5")
+    letters.cols_var.set("6")
+    letters.apply_size()
+    settle(letters)
+    assert (app.state.rows, app.state.cols) == (5, 6)
+    assert app.state.letters[:6] == ["C", "A", "S", "E", "", ""]
+    assert len(letters.board_view._boxes) == 30
+    letters.rows_var.set("9")
+    letters.apply_size()
+    assert (app.state.rows, app.state.cols) == (5, 6)
+    assert "2 to 8" in letters.hint.cget("text")

@@ -1,0 +1,195 @@
+"""Results window: the list, sorting, filters, summary, path animation, tile filter and export."""
+from __future__ import annotations
+
+import csv
+
+import pytest
+from gui_helpers import click, press, settle, wait_until
+
+from ruzzle_gui import Board, Graph, load_language
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.results import path_text
+
+BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+
+
+@pytest.fixture
+def expected():
+    """Return the engine's own solutions for BOARD, best score first."""
+    return Graph(Board.parse(BOARD), load_language("it")).solve()
+
+
+@pytest.fixture
+def solved(app):
+    """Return the app on the results window for BOARD, typed and solved through the windows."""
+    app.root.clipboard_clear()
+    app.root.clipboard_append(BOARD)
+    app.letters.board_view.event_generate("<<Paste>>")
+    press(app.letters.board_view, "Return", "Return")
+    assert app.screen is app.results
+    settle(app.root)
+    return app
+
+
+def rows(app) -> list[tuple]:
+    """Return the list's rows as shown: (word, score, length, per letter)."""
+    tree = app.results.tree
+    return [tuple(tree.set(iid, column) for column in ("word", "score", "length", "per_letter"))
+            for iid in tree.get_children("")]
+
+
+def sort_heading(app, column: str) -> None:
+    """Click the list heading of ``column`` (by running its command, as a click does)."""
+    app.root.tk.call(app.results.tree.heading(column, "command"))
+    settle(app.root)
+
+
+def test_list_holds_every_word_best_score_first(solved, expected):
+    shown = rows(solved)
+    assert len(shown) == len(expected) > 100
+    assert [word for word, *_ in shown] == [s.word for s in expected]
+    scores = [int(score) for _, score, _, _ in shown]
+    assert scores == sorted(scores, reverse=True)
+    assert solved.root.title().endswith(f"{len(expected)} words (Italiano)")
+
+
+def test_headings_sort_and_a_second_click_reverses(solved):
+    sort_heading(solved, "length")
+    lengths = [int(length) for _, _, length, _ in rows(solved)]
+    assert lengths == sorted(lengths, reverse=True)
+    assert solved.results.tree.heading("length", "text").endswith("▼")
+    sort_heading(solved, "length")
+    assert [int(length) for _, _, length, _ in rows(solved)] == sorted(lengths)
+    sort_heading(solved, "word")
+    words = [word for word, *_ in rows(solved)]
+    assert words == sorted(words)
+    sort_heading(solved, "per_letter")
+    ratios = [float(ratio) for *_, ratio in rows(solved)]
+    assert ratios == sorted(ratios, reverse=True)
+
+
+def test_filters_narrow_the_list_and_the_summary_agrees(solved, expected):
+    results = solved.results
+    results.find_entry.focus_force()
+    for key in ("r", "a"):
+        press(results.find_entry, key)
+    shown = rows(solved)
+    assert shown and all("RA" in word for word, *_ in shown)
+    assert len(shown) == len([s for s in expected if "RA" in s.word])
+    points = sum(int(score) for _, score, _, _ in shown)
+    assert results.summary_label.cget("text").startswith(f"{len(shown)} of {len(expected)} words")
+    assert f"{points:,} points" in results.summary_label.cget("text")
+    results.mode_box.set("starts with")
+    results.mode_box.event_generate("<<ComboboxSelected>>")
+    settle(results)
+    assert rows(solved) and all(word.startswith("RA") for word, *_ in rows(solved))
+    results.find_var.set("")
+    results.min_var.set("6")
+    settle(results)
+    longest = max(expected, key=lambda s: (len(s.word), s.score))
+    shown = rows(solved)
+    assert len(shown) == len([s for s in expected if len(s.word) >= 6])
+    assert results.summary_label.cget("text").endswith(f"longest {longest.word} ({len(longest.word)})")
+    results.find_var.set("QQQ")
+    settle(results)
+    assert rows(solved) == [] and results.summary_label.cget("text").startswith("No word of")
+
+
+def test_double_click_animates_the_path_tile_by_tile(solved):
+    results, view = solved.results, solved.results.board_view
+    tree = results.tree
+    target = next(iid for iid in tree.get_children("") if len(results.solution_of(iid).word) >= 4)
+    tree.selection_set(target)
+    tree.see(target)
+    wait_until(tree, lambda: results.current == results.solution_of(target) and not results.animating)
+    # The word's path is fully drawn; a double-click must start it again from the first tile.
+    x, y, width, height = tree.bbox(target, "word")
+    for _ in range(2):
+        click(tree, x + width // 2, y + height // 2)
+    solution = results.solution_of(target)
+    assert results.current == solution
+    assert len(view.lit) == 1
+    cells = [r * 4 + c for r, c in solution.path]
+    colours = {theme.PATH_START, theme.PATH_MIDDLE, theme.PATH_END}
+    for step in range(1, len(cells) + 1):
+        wait_until(tree, lambda: len(view.lit) >= step)
+        assert len(view.lit) == step
+        expected = [theme.PATH_START] + [theme.PATH_MIDDLE] * (step - 1)
+        if step == len(cells):
+            expected[-1] = theme.PATH_END
+        assert [view.tile_fill(i) for i in cells[:step]] == expected
+        assert all(view.tile_fill(i) not in colours for i in cells[step:])
+        assert len(view.find_withtag("path")) == step - 1
+    wait_until(tree, lambda: not results.animating)
+
+
+def test_starting_a_new_animation_cancels_the_one_running(solved):
+    results, view = solved.results, solved.results.board_view
+    first, second = results.shown[0], results.shown[1]
+    results.animate(first)
+    settle(results, 70)
+    results.animate(second)
+    results.replay_button.invoke()
+    results.replay_button.invoke()
+    wait_until(results, lambda: not results.animating)
+    settle(results, 200)
+    cells = {r * 4 + c for r, c in second.path}
+    assert set(view.lit) == cells
+    assert len(view.find_withtag("path")) == len(second.path) - 1
+    pending = solved.root.tk.splitlist(solved.root.tk.call("after", "info"))
+    assert not any("_advance" in str(solved.root.tk.call("after", "info", job)) for job in pending)
+
+
+def test_return_replays_the_selected_word(solved):
+    results = solved.results
+    results.tree.focus_force()
+    wait_until(results, lambda: not results.animating)
+    press(results.tree, "Return")
+    assert results.animating and len(results.board_view.lit) == 1
+
+
+def test_up_down_and_space_move_to_the_next_word_and_animate_it(solved):
+    results = solved.results
+    tree = results.tree
+    tree.focus_force()
+    settle(tree)
+    assert results.current == results.shown[0]
+    press(tree, "Down")
+    assert results.current == results.shown[1]
+    press(tree, "space")
+    assert results.current == results.shown[2]
+    assert results.animating
+    press(tree, "Up")
+    assert results.current == results.shown[1]
+
+
+def test_clicking_a_tile_filters_to_words_starting_there(solved, expected):
+    results, view = solved.results, solved.results.board_view
+    x, y = view.centre(0)
+    click(view, x, y)
+    starting = [s for s in expected if s.path[0] == (0, 0)]
+    assert 0 < len(rows(solved)) == len(starting) < len(expected)
+    assert all(results.solution_of(iid).path[0] == (0, 0) for iid in results.tree.get_children(""))
+    assert results.summary_label.cget("text").startswith(f"{len(starting)} of")
+    assert view.find_withtag("marked")
+    x, y = view.centre(0)
+    click(view, x, y)
+    assert len(rows(solved)) == len(expected)
+    assert not view.find_withtag("marked")
+
+
+def test_copy_and_export_hold_the_words_shown(solved, tmp_path):
+    results = solved.results
+    results.min_var.set("7")
+    settle(results)
+    results.copy_button.invoke()
+    lines = solved.root.clipboard_get().splitlines()
+    assert len(lines) == len(results.shown) > 0
+    assert lines[0] == f"{results.shown[0].word}\t{results.shown[0].score}\t{len(results.shown[0].word)}"
+    out = tmp_path / "words.csv"
+    assert results.export_csv(out) == len(results.shown)
+    with out.open(encoding="utf-8") as handle:
+        table = list(csv.reader(handle))
+    assert table[0] == ["word", "score", "length", "path"]
+    first = results.shown[0]
+    assert table[1] == [first.word, str(first.score), str(len(first.word)), path_text(first.path)]
