@@ -466,6 +466,13 @@ def test_non_utf8_board_on_stdin(capsys, monkeypatch):
     assert_one_error_line(err, "standard input", "not UTF-8", "line 2")
 
 
+def test_closed_stdin(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)
+    code, _, err = run(capsys, "solve", "-l", "it", "-b", "-")
+    assert code == 1
+    assert_one_error_line(err, "standard input is closed")
+
+
 @pytest.mark.parametrize("command", [["solve", "-b", "board.txt"], ["demo"], ["generate"], ["cat"]])
 def test_unknown_language_lists_known_ones(capsys, command):
     code, _, err = run(capsys, *command, "-l", "klingon")
