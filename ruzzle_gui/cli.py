@@ -7,7 +7,6 @@ subcommand at all, ``ruzzle`` opens the desktop app.
 from __future__ import annotations
 
 import argparse
-import codecs
 import json
 import os
 import random
@@ -91,30 +90,7 @@ def _language(args: argparse.Namespace) -> Language:
     if dictionary and dictionary.endswith(".dic"):
         raise CliError(f"{dictionary} is a hunspell dictionary; compile it first: "
                        f"ruzzle compile -l {args.language} -d {dictionary} -o words.marisa")
-    if dictionary:
-        _require_utf8_list(Path(dictionary))
     return load_language(args.language, dictionary)
-
-
-def _require_utf8_list(path: Path) -> None:
-    """Raise DictionaryError if a plain word list at ``path`` is not UTF-8, naming the line."""
-    # read_word_list decodes in read-ahead blocks, so it can only say "near"
-    # a line (often hundreds off); this pass names the exact line.
-    if path.suffix in (".marisa", ".dic") or not path.is_file():
-        return
-    decoder, lines = codecs.getincrementaldecoder("utf-8")(), 0
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            try:
-                decoder.decode(block)
-            except UnicodeDecodeError as err:
-                line = lines + block.count(b"\n", 0, max(err.start, 0)) + 1
-                raise DictionaryError(f"{path} is not UTF-8 text (line {line})") from None
-            lines += block.count(b"\n")
-    try:
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        raise DictionaryError(f"{path} is not UTF-8 text (line {lines + 1})") from None
 
 
 def _read_board(spec: str, language: Language) -> Board:
@@ -143,7 +119,6 @@ def _word_source(path: Path) -> Iterable[str]:
         return expand_hunspell(path)
     if path.suffix == ".marisa":
         return load_trie(path).iterkeys()
-    _require_utf8_list(path)
     return read_word_list(path)
 
 

@@ -57,17 +57,20 @@ def _marisa_reason(err: RuntimeError) -> str:
 def read_word_list(path: Path) -> Iterator[str]:
     """Yield the non-blank lines of a UTF-8 word list, stripped."""
     path = Path(path)
-    number = 0
     try:
-        with path.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, 1):
-                word = line.strip()
+        with path.open("rb") as handle:
+            # Decoding line by line lets the error name the exact line.
+            for number, raw in enumerate(handle, 1):
+                try:
+                    word = raw.decode("utf-8").strip()
+                except UnicodeDecodeError:
+                    raise DictionaryError(f"{path} is not UTF-8 text (line {number})") from None
                 if word:
                     yield word
     except FileNotFoundError:
         raise DictionaryError(f"word list not found: {path}") from None
-    except UnicodeDecodeError:
-        raise DictionaryError(f"{path} is not UTF-8 text (near line {number + 1})") from None
+    except IsADirectoryError:
+        raise DictionaryError(f"word list is a folder, not a file: {path}") from None
     except OSError as err:
         raise DictionaryError(f"cannot read {path}: {err.strerror}") from None
 
