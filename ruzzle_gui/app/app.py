@@ -43,11 +43,14 @@ def language_names(extra: str | None = None) -> dict[str, str]:
 
 def default_language(remembered: str | None) -> str:
     """Return the remembered language if it still exists, else the system's, else English."""
-    known = known_languages()
-    if remembered and (remembered in known or (remembered.endswith(".toml") and os.path.isfile(remembered))):
-        return remembered
+    if remembered and (remembered in known_languages() or remembered.endswith(".toml")):
+        try:
+            load_language(remembered)
+            return remembered
+        except LanguageError:
+            pass  # removed or broken since last time: fall back as if never chosen
     system = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
-    return system if system in known else FALLBACK_LANGUAGE
+    return system if system in known_languages() else FALLBACK_LANGUAGE
 
 
 def default_state() -> AppState:

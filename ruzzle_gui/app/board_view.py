@@ -9,6 +9,7 @@ from ruzzle_gui.app import theme
 MARGIN = 14
 GAP = 0.1  # space between tiles, as a share of the tile pitch
 ARROW_MIN_WIDTH = 3
+SMALLEST_WITH_VALUES = 36  # pixels
 TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
 
 
@@ -114,12 +115,22 @@ class BoardView(tk.Canvas):
         self._boxes = []
         if not self.rows:
             return
-        width, height = max(self.winfo_width(), 2), max(self.winfo_height(), 2)
-        if width <= 2:
+        size = self._layout()
+        for index in range(len(self._boxes)):
+            self._draw_tile(index, size)
+        for start, end in self.arrows:
+            self._draw_arrow(start, end, size)
+        for index in range(len(self._boxes)):
+            self._draw_labels(index, size)
+        self._draw_rings(size)
+
+    def _layout(self) -> float:
+        """Place the tiles to fill the canvas, draw the board behind them; return the tile size."""
+        width, height = self.winfo_width(), self.winfo_height()
+        if width <= 2:  # not mapped yet: use the requested size
             width, height = int(self.cget("width")), int(self.cget("height"))
         pitch = min((width - 2 * MARGIN) / self.cols, (height - 2 * MARGIN) / self.rows)
-        left = (width - pitch * self.cols) / 2
-        top = (height - pitch * self.rows) / 2
+        left, top = (width - pitch * self.cols) / 2, (height - pitch * self.rows) / 2
         self.create_polygon(rounded_box(left - 6, top - 6, left + pitch * self.cols + 6,
                                         top + pitch * self.rows + 6, pitch * 0.15),
                             smooth=True, fill=theme.BOARD_BACKGROUND, outline="")
@@ -128,14 +139,7 @@ class BoardView(tk.Canvas):
             r, c = divmod(index, self.cols)
             x0, y0 = left + c * pitch + gap / 2, top + r * pitch + gap / 2
             self._boxes.append((x0, y0, x0 + pitch - gap, y0 + pitch - gap))
-        size = pitch - gap
-        for index in range(len(self._boxes)):
-            self._draw_tile(index, size)
-        for start, end in self.arrows:
-            self._draw_arrow(start, end, size)
-        for index in range(len(self._boxes)):
-            self._draw_labels(index, size)
-        self._draw_rings(size)
+        return pitch - gap
 
     def _draw_tile(self, index: int, size: float) -> None:
         """Draw tile ``index``'s shadow and face."""
@@ -164,7 +168,8 @@ class BoardView(tk.Canvas):
         self.create_text((x0 + x1) / 2, (y0 + y1) / 2 + size * 0.02, text=letter, fill=ink,
                          font=(family, -max(int(size * 0.5), 8), "bold"), tags=(f"letter{index}",))
         value = self.values.get(letter)
-        if value is not None and letter:
+        # On tiny tiles (big boards) the value would crowd the letter: leave it out.
+        if value is not None and letter and size >= SMALLEST_WITH_VALUES:
             self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                              font=(family, -max(int(size * 0.17), 7)))
         if bonus:

@@ -51,34 +51,41 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def parse(argv: list[str] | None) -> argparse.Namespace | int:
+    """Return the parsed command line, or the exit status after saying what is wrong."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.solve and not args.board:
+            raise UsageError("--solve needs a board: add -b FILE")
+        if args.language:
+            load_language(args.language)
+    except (UsageError, LanguageError) as err:
+        return fail(err, 2)
+    except SystemExit as done:  # --help
+        return int(done.code or 0)
+    return args
+
+
 def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = None) -> App | int:
     """Return the app built from a command line (not yet running), or an exit status.
 
     2 means a bad command line, 1 a bad board file or no display.
     """
-    try:
-        args = build_parser().parse_args(argv)
-        if args.solve and not args.board:
-            raise UsageError("--solve needs a board: add -b FILE")
-        language = load_language(args.language) if args.language else None
-    except (UsageError, LanguageError) as err:
-        return fail(err, 2)
-    except SystemExit as done:  # --help
-        return int(done.code or 0)
+    args = parse(argv)
+    if isinstance(args, int):
+        return args
     # Imported here so --help and command-line errors never pay for loading Tk.
     import tkinter as tk
 
     from ruzzle_gui.app.app import App, default_state
 
     state = default_state()
-    if language is not None:
+    if args.language:
         state.set_language(args.language)
-    board = None
-    if args.board:
-        try:
-            board = Board.from_file(args.board, language or load_language(state.language))
-        except BoardError as err:
-            return fail(err, 1)
+    try:
+        board = Board.from_file(args.board, load_language(state.language)) if args.board else None
+    except BoardError as err:
+        return fail(err, 1)
     try:
         root = root if root is not None else tk.Tk(className=PROG)
     except tk.TclError as err:

@@ -91,8 +91,9 @@ class Results(ttk.Frame):
         left = self._build_board_panel()
         left.grid(row=0, column=0, sticky="nsew", padx=(0, 16))
         self._build_list_panel().grid(row=0, column=1, sticky="nsew")
+        self._build_buttons().grid(row=1, column=0, columnspan=2, sticky="ew", pady=(8, 0))
         self.hint = HintBar(self, TIP)
-        self.hint.grid(row=1, column=0, columnspan=2, sticky="ew")
+        self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.columnconfigure(0, weight=1, uniform="halves")
         self.columnconfigure(1, weight=1, uniform="halves")
         self.rowconfigure(0, weight=1)
@@ -103,6 +104,12 @@ class Results(ttk.Frame):
         panel = ttk.Frame(self)
         self.word_label = ttk.Label(panel, text="", style="Title.TLabel", anchor="center")
         self.word_label.pack(fill="x")
+        key = ttk.Frame(panel)
+        key.pack()
+        for label, colour in (("start", theme.PATH_START), ("path", theme.PATH_MIDDLE), ("end", theme.PATH_END)):
+            tk.Label(key, text="■", foreground=colour, background=theme.BACKGROUND,
+                     font=("DejaVu Sans", 14)).pack(side="left")
+            ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(2, 12))
         self.board_view = BoardView(panel, cursor_when_unfocused=False)
         self.board_view.pack(fill="both", expand=True, pady=6)
         controls = ttk.Frame(panel)
@@ -115,12 +122,6 @@ class Results(ttk.Frame):
         self.speed.set(self.settings.delay_ms)
         self.speed.pack(side="left")
         ttk.Label(controls, text="Fast", style="Muted.TLabel").pack(side="left", padx=4)
-        key = ttk.Frame(controls)
-        key.pack(side="right")
-        for label, colour in (("start", theme.PATH_START), ("path", theme.PATH_MIDDLE), ("end", theme.PATH_END)):
-            tk.Label(key, text="■", foreground=colour, background=theme.BACKGROUND,
-                     font=("DejaVu Sans", 14)).pack(side="left")
-            ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(0, 8))
         return panel
 
     def _build_list_panel(self) -> ttk.Frame:
@@ -144,7 +145,6 @@ class Results(ttk.Frame):
         self.summary_label = ttk.Label(panel, text="", style="Summary.TLabel")
         self.summary_label.pack(fill="x", pady=6)
         self.summary_label.bind("<Configure>", lambda event: self.summary_label.configure(wraplength=event.width))
-        self._build_buttons(panel).pack(fill="x")
         return panel
 
     def _build_filters(self, panel: ttk.Frame) -> ttk.Frame:
@@ -165,17 +165,17 @@ class Results(ttk.Frame):
         self.start_chip = ttk.Frame(bar)
         self.start_label = ttk.Label(self.start_chip, text="", foreground="#00838f")
         self.start_label.pack(side="left")
-        ttk.Button(self.start_chip, text="✕", width=3, command=lambda: self.set_start_filter(None)
-                   ).pack(side="left", padx=6)
+        ttk.Button(self.start_chip, text="✕ show all", style="Small.TButton",
+                   command=lambda: self.set_start_filter(None)).pack(side="left", padx=8)
         bar.columnconfigure(1, weight=1)
         self.find_var.trace_add("write", lambda *_args: self.apply_filters())
         self.mode_box.bind("<<ComboboxSelected>>", lambda _event: self.apply_filters())
         self.min_var.trace_add("write", lambda *_args: self.apply_filters())
         return bar
 
-    def _build_buttons(self, panel: ttk.Frame) -> ttk.Frame:
+    def _build_buttons(self) -> ttk.Frame:
         """Return Copy, Export, Edit board and New game."""
-        bar = ttk.Frame(panel)
+        bar = ttk.Frame(self)
         self.copy_button = ttk.Button(bar, text="Copy", command=self.copy_list)
         self.copy_button.pack(side="left")
         self.export_button = ttk.Button(bar, text="Export CSV…", command=self.ask_export)

@@ -49,6 +49,7 @@ def apply_theme(root: tk.Misc) -> None:
     root.configure(background=BACKGROUND)
     style.configure(".", background=BACKGROUND, font=(family, 11))
     style.configure("TButton", padding=(12, 6))
+    style.configure("Small.TButton", padding=(6, 1))
     style.configure("Accent.TButton", background=ACCENT, foreground="#ffffff", bordercolor=ACCENT_ACTIVE,
                     font=(family, 11, "bold"))
     style.map("Accent.TButton", background=[("disabled", "#9fa8da"), ("pressed", ACCENT_ACTIVE),

@@ -5,13 +5,14 @@ import pytest
 from gui_helpers import click, press
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.app import App
 from ruzzle_gui.app.bonuses import cycled
 
 BOARD = "casemortinapulie"
 
 
 @pytest.fixture
-def bonus_app(app):
+def bonus_app(app) -> App:
     """Return the app on the bonus window with a typed Italian board."""
     press(app.letters.board_view, *BOARD, "Return")
     assert app.screen is app.bonuses

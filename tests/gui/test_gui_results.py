@@ -8,19 +8,20 @@ from gui_helpers import click, press, settle, wait_until
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.app import App
 from ruzzle_gui.app.results import path_text
 
 BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 
 
 @pytest.fixture
-def expected():
+def expected() -> list:
     """Return the engine's own solutions for BOARD, best score first."""
     return Graph(Board.parse(BOARD), load_language("it")).solve()
 
 
 @pytest.fixture
-def solved(app):
+def solved(app) -> App:
     """Return the app on the results window for BOARD, typed and solved through the windows."""
     app.root.clipboard_clear()
     app.root.clipboard_append(BOARD)
