@@ -3,8 +3,10 @@
 The board is a graph whose nodes are cells (numbered row-major) and whose
 edges join the up-to-8 neighbours of each cell. ``Graph.solve`` runs a
 breadth-first search over a queue of partial paths; each entry carries its
-prefix string and a bitmask of the cells it has used, and is dropped as soon
-as no dictionary word starts with its prefix.
+prefix string, a bitmask of the cells it has used and its score so far, and
+is dropped as soon as no dictionary word starts with its prefix. Each prefix
+is looked up in the trie once per board (one predictive search answers both
+"is it a word?" and "does any word start so?").
 
 Short names used throughout: ``r, c`` are a row and a column, ``i, j`` are
 row-major cell indexes (``i = r * cols + c``).
@@ -12,7 +14,7 @@ row-major cell indexes (``i = r * cols + c``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from ruzzle_gui.board import Board, Cell
@@ -23,6 +25,10 @@ __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "neighbours",
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
+# What the trie says of a string, memoized per board: no word starts so; only longer
+# words do; it is a word (of at least min_length) and longer ones start so too; it is
+# such a word and no longer word starts so (a LEAF is never queued).
+DEAD, PREFIX, WORD, LEAF = 0, 1, 2, 3
 
 
 class Solution(NamedTuple):
@@ -97,28 +103,59 @@ class Graph:
     def best_paths(self) -> dict[str, tuple[int, tuple[int, ...]]]:
         """Return {word: (best score, best path as cell indexes)} for every word found."""
         best: dict[str, tuple[int, tuple[int, ...]]] = {}
-        for word, path in self.paths():
-            score = self.score(path)
-            kept = best.get(word)
+        kept_for = best.get
+        for word, score, path in self.paths():
+            kept = kept_for(word)
             # Ties go to the smallest path, so the answer never depends on search order.
             if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
                 best[word] = (score, path)
         return best
 
-    def paths(self) -> Iterable[tuple[str, tuple[int, ...]]]:
-        """Yield (word, path) for every path that spells a word of at least min_length."""
-        trie, letters, adjacency = self.language.trie, self.board.letters, self.adjacency
-        status = _PrefixMemo(trie)
-        queue = deque((letters[i], 1 << i, (i,)) for i in range(len(letters)) if status[letters[i]])
+    def paths(self) -> Iterator[tuple[str, int, tuple[int, ...]]]:
+        """Yield (word, score, path) for every path that spells a word of at least min_length."""
+        steps, (gains, factors) = self._steps(), self._cell_scores()
+        bonuses = [length_bonus(length) for length in range(len(steps))]
+        min_length, completions = self.min_length, self.language.trie.iterkeys
+        states: dict[str, int] = {}
+        known = states.get
+        # The search starts from an empty path at a virtual cell next to every cell.
+        queue = deque([("", 0, len(steps) - 1, (), 0, 1)])
+        pop, push = queue.popleft, queue.append
         while queue:
-            prefix, used, path = queue.popleft()
-            if status[prefix] == WORD and len(prefix) >= self.min_length:
-                yield prefix, path
-            for j in adjacency[path[-1]]:
-                if not used >> j & 1:
-                    extended = prefix + letters[j]
-                    if status[extended]:
-                        queue.append((extended, used | 1 << j, path + (j,)))
+            prefix, used, last, path, points, factor = pop()
+            for cell, bit, letter in steps[last]:
+                if used & bit:
+                    continue
+                word = prefix + letter
+                state = known(word)
+                if state is None:
+                    # The first key under a string is the string itself when it is a word.
+                    # Inlined, because a call per new string costs ~5% of a whole solve.
+                    found = completions(word)
+                    first = next(found, None)
+                    state = PREFIX if first is not None else DEAD
+                    if first == word:
+                        state = _word_state(word, found, min_length)
+                    states[word] = state
+                if state:
+                    longer, more, times = path + (cell,), points + gains[cell], factor * factors[cell]
+                    if state != LEAF:
+                        push((word, used | bit, cell, longer, more, times))
+                    if state >= WORD:
+                        yield word, more * times + bonuses[len(word)], longer
+
+    def _steps(self) -> list[tuple[tuple[int, int, str], ...]]:
+        """Return, per cell and then for a virtual start cell, (cell, bit, letter) of each next cell."""
+        letters = self.board.letters
+        step = [(cell, 1 << cell, letter) for cell, letter in enumerate(letters)]
+        return [tuple(step[j] for j in near) for near in self.adjacency] + [tuple(step)]
+
+    def _cell_scores(self) -> tuple[list[int], list[int]]:
+        """Return per cell the letter's points (letter bonus applied) and the word multiplier."""
+        values, board = self.language.values, self.board
+        gains = [values[letter] * LETTER_MULTIPLIER.get(bonus, 1)
+                 for letter, bonus in zip(board.letters, board.bonuses)]
+        return gains, [WORD_MULTIPLIER.get(bonus, 1) for bonus in board.bonuses]
 
     def score(self, path: Sequence[int]) -> int:
         """Return the score of a path given as cell indexes."""
@@ -126,18 +163,9 @@ class Graph:
         return path_score(board, self.language, [divmod(i, board.cols) for i in path])
 
 
-PREFIX, WORD = 1, 2
-
-
-class _PrefixMemo(dict):
-    """Per-board memo: prefix -> 0 (no word starts so), PREFIX, or WORD (a word itself)."""
-
-    def __init__(self, trie) -> None:
-        super().__init__()
-        self.trie = trie
-
-    def __missing__(self, prefix: str) -> int:
-        trie = self.trie
-        state = WORD if prefix in trie else PREFIX if next(trie.iterkeys(prefix), None) else 0
-        self[prefix] = state
-        return state
+def _word_state(word: str, found: Iterator[str], min_length: int) -> int:
+    """Return the state of a string that is a word; ``found`` lists the longer words after it."""
+    longer = next(found, None) is not None
+    if len(word) < min_length:
+        return PREFIX if longer else DEAD
+    return WORD if longer else LEAF

@@ -1,0 +1,475 @@
+"""Speed benchmark: the solver against a plain memoized BFS, on seeded random boards.
+
+    python -m ruzzle_gui.bench [-l it] [--boards 200] [--seed 1] [--quick]
+
+It prints a Markdown table to paste into the README: solve times for 4x4,
+5x5 and 10x10 boards (median and 90th percentile) next to the baseline
+solver run in the same process on the same boards, language load time, peak
+memory, the wall time of a whole ``ruzzle solve`` process and, when a display
+is available, app start and Solve-to-list times. Ratios survive a noisy
+machine; absolute times don't. Every board timed is also a cross-check: if
+the two solvers disagree on any word or best score, the exit code is 1.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import TextIO
+
+from ruzzle_gui.board import BONUSES, Board
+from ruzzle_gui.dictionary import DictionaryError, load_trie
+from ruzzle_gui.graph import Graph, Solution, neighbours, path_score, sort_solutions
+from ruzzle_gui.language import Language, LanguageError, load_language
+
+__all__ = ["main", "baseline_solve", "optimised_solve", "random_board"]
+
+Solver = Callable[[Board, Language], list[Solution]]
+SIZES = (4, 5, 10)
+# Boards per size: 10x10 boards take ~100 times as long as 4x4 ones.
+SHARE = {4: 1.0, 5: 0.5, 10: 0.1}
+BONUS_CHANCE = 0.25  # about four bonus tiles on a 4x4 board, as in Ruzzle
+EXIT_MISMATCH, EXIT_USAGE = 1, 2
+
+
+@dataclass
+class SizeResult:
+    """Timings (seconds) of both solvers on the boards of one size, and any disagreement."""
+
+    size: int
+    optimised: list[float] = field(default_factory=list)
+    baseline: list[float] = field(default_factory=list)
+    words: list[int] = field(default_factory=list)
+    mismatches: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- solvers
+
+def optimised_solve(board: Board, language: Language) -> list[Solution]:
+    """Return the solutions found by ``Graph.solve``, the solver this package ships."""
+    return Graph(board, language).solve()
+
+
+def baseline_solve(board: Board, language: Language) -> list[Solution]:
+    """Return the solutions of the plain memoized BFS: score per path, path tuples copied."""
+    board = board.for_language(language)
+    best: dict[str, tuple[int, tuple[int, ...]]] = {}
+    for word, path in _baseline_paths(board, language):
+        score = path_score(board, language, [divmod(i, board.cols) for i in path])
+        kept = best.get(word)
+        if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
+            best[word] = (score, path)
+    found = (Solution(word, score, tuple(divmod(i, board.cols) for i in path))
+             for word, (score, path) in best.items())
+    return sort_solutions(found)
+
+
+def _baseline_paths(board: Board, language: Language) -> Iterator[tuple[str, tuple[int, ...]]]:
+    """Yield (word, path) for every path spelling a word: deque of (prefix, used, path)."""
+    letters, adjacency = board.letters, neighbours(board.rows, board.cols)
+    status = _PrefixMemo(language.trie)
+    queue = deque((letters[i], 1 << i, (i,)) for i in range(len(letters)) if status[letters[i]])
+    while queue:
+        prefix, used, path = queue.popleft()
+        if status[prefix] == _WORD and len(prefix) >= language.min_length:
+            yield prefix, path
+        for j in adjacency[path[-1]]:
+            if not used >> j & 1:
+                extended = prefix + letters[j]
+                if status[extended]:
+                    queue.append((extended, used | 1 << j, path + (j,)))
+
+
+_PREFIX, _WORD = 1, 2
+
+
+class _PrefixMemo(dict):
+    """Per-board memo: prefix -> 0 (no word starts so), _PREFIX, or _WORD (a word itself)."""
+
+    def __init__(self, trie) -> None:
+        super().__init__()
+        self.trie = trie
+
+    def __missing__(self, prefix: str) -> int:
+        trie = self.trie
+        state = _WORD if prefix in trie else _PREFIX if next(trie.iterkeys(prefix), None) else 0
+        self[prefix] = state
+        return state
+
+
+# ---------------------------------------------------------------- boards and timing
+
+def random_board(language: Language, size: int, rng: random.Random) -> Board:
+    """Return a size x size board of letters drawn like the game's, with some bonus tiles."""
+    letters = language.random_letters(size * size, rng)
+    bonuses = {divmod(i, size): rng.choice(BONUSES)
+               for i in range(size * size) if rng.random() < BONUS_CHANCE}
+    return Board.from_letters(letters, rows=size, bonuses=bonuses)
+
+
+def _timed(solver: Solver, board: Board, language: Language) -> tuple[float, list[Solution]]:
+    """Return (seconds, solutions) for one solve."""
+    start = time.perf_counter()
+    solutions = solver(board, language)
+    return time.perf_counter() - start, solutions
+
+
+def _disagreement(board: Board, ours: list[Solution], theirs: list[Solution]) -> str | None:
+    """Return a one-line description of how two solution lists differ, or None."""
+    mine, other = {s.word: s.score for s in ours}, {s.word: s.score for s in theirs}
+    if mine == other:
+        return None
+    missing, extra = sorted(other.keys() - mine.keys()), sorted(mine.keys() - other.keys())
+    scores = sorted(w for w in mine.keys() & other.keys() if mine[w] != other[w])
+    board_text = "".join(board.letters)
+    return (f"board {board_text}: {len(missing)} words missing {missing[:3]}, {len(extra)} extra "
+            f"{extra[:3]}, {len(scores)} best scores differ {scores[:3]}")
+
+
+def measure_solves(language: Language, size: int, count: int, rng: random.Random,
+                   solver: Solver = optimised_solve) -> SizeResult:
+    """Time ``solver`` and the baseline, interleaved, on ``count`` boards and compare answers."""
+    result = SizeResult(size)
+    for index in range(count):
+        board = random_board(language, size, rng)
+        # Alternate who goes first, so neither solver always runs with warmer caches.
+        order = (solver, baseline_solve) if index % 2 == 0 else (baseline_solve, solver)
+        runs = {s: _timed(s, board, language) for s in order}
+        (ours_time, ours), (base_time, theirs) = runs[solver], runs[baseline_solve]
+        result.optimised.append(ours_time)
+        result.baseline.append(base_time)
+        result.words.append(len(theirs))
+        problem = _disagreement(board, ours, theirs)
+        if problem:
+            result.mismatches.append(problem)
+    return result
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Return the ``share`` (0..1) percentile of ``values``, interpolated."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * share
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+# ---------------------------------------------------------------- load, memory, processes
+
+def measure_load(code: str, repeats: int) -> float:
+    """Return the median seconds to load a language and map its trie, caches cleared."""
+    times = []
+    for _ in range(repeats):
+        load_language.cache_clear()
+        load_trie.cache_clear()
+        start = time.perf_counter()
+        load_language(code).trie
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_rss() -> int:
+    """Return this process's peak resident memory in bytes (VmHWM on Linux, else getrusage)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass  # not Linux
+    # ru_maxrss is not used on Linux: a child started by fork + exec inherits its parent's peak.
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+MEMORY_SCRIPT = """
+import random, sys
+from ruzzle_gui.bench import peak_rss, random_board
+from ruzzle_gui import Graph, load_language
+language = load_language(sys.argv[1])
+Graph(random_board(language, int(sys.argv[2]), random.Random(0)), language).solve()
+print(peak_rss())
+"""
+
+
+def measure_peak_rss(code: str, size: int) -> int:
+    """Return the peak resident memory (bytes) of a fresh process that loads and solves one board."""
+    done = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, code, str(size)],
+                          capture_output=True, text=True, check=True)
+    return int(done.stdout.split()[-1])
+
+
+def measure_heap_peak(language: Language, board: Board) -> int:
+    """Return the peak bytes Python allocated (tracemalloc) while solving ``board``."""
+    tracemalloc.start()
+    try:
+        Graph(board, language).solve()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def solve_command() -> tuple[list[str], str]:
+    """Return the command that runs ``ruzzle`` and how to name it in the table."""
+    script = shutil.which("ruzzle")
+    if script:
+        return [script], "ruzzle"
+    return [sys.executable, "-m", "ruzzle_gui"], "python -m ruzzle_gui"
+
+
+def measure_process(command: list[str], repeats: int) -> float:
+    """Return the median wall seconds of running ``command`` as a fresh process."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+APP_SCRIPT = """
+import random, sys, time
+from ruzzle_gui.app.main import launch
+from ruzzle_gui.bench import peak_rss, random_board
+from ruzzle_gui.language import load_language
+app = launch(["-l", sys.argv[1]])
+if isinstance(app, int):
+    sys.exit(app)
+app.root.update()
+while not app.root.winfo_viewable():
+    app.root.update()
+print("ready", time.monotonic())
+rng = random.Random(int(sys.argv[3]))
+for _ in range(int(sys.argv[2])):
+    app.load_board(random_board(load_language(sys.argv[1]), 4, rng))
+    app.show_bonuses()
+    app.root.update()
+    start = time.perf_counter()
+    app.solve()
+    app.root.update()
+    print("solve", time.perf_counter() - start, len(app.results.shown))
+print("rss", peak_rss())
+app.root.destroy()
+"""
+
+
+@dataclass
+class AppResult:
+    """Start time, Solve-to-list times (seconds) and peak memory (bytes) of one app run."""
+
+    start: float
+    solves: list[float]
+    words: list[int]
+    rss: int
+
+
+def measure_app(code: str, boards: int, seed: int) -> AppResult:
+    """Run the desktop app in a fresh process and time its start and Solve-to-list."""
+    with tempfile.TemporaryDirectory() as config:
+        # A private settings folder: the benchmark must not change the user's last language.
+        env = {**os.environ, "XDG_CONFIG_HOME": config}
+        spawned = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", APP_SCRIPT, code, str(boards), str(seed)],
+                              capture_output=True, text=True, env=env, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else
+                           f"the app exited with status {done.returncode}")
+    lines = [line.split() for line in done.stdout.splitlines()]
+    ready = next(float(parts[1]) for parts in lines if parts[0] == "ready")
+    solves = [parts for parts in lines if parts[0] == "solve"]
+    rss = next(int(parts[1]) for parts in lines if parts[0] == "rss")
+    return AppResult(ready - spawned, [float(p[1]) for p in solves], [int(p[2]) for p in solves], rss)
+
+
+# ---------------------------------------------------------------- report
+
+def machine() -> str:
+    """Return a one-line description of the CPU, core count, OS and Python."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass  # not Linux: keep platform's guess
+    try:
+        marisa = metadata.version("marisa-trie")
+    except metadata.PackageNotFoundError:
+        marisa = "?"
+    return (f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, marisa-trie {marisa}")
+
+
+def ms(seconds: float) -> str:
+    """Return seconds as milliseconds with sensible precision."""
+    value = seconds * 1000
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms"
+
+
+def mb(count: int) -> str:
+    """Return a byte count in megabytes."""
+    return f"{count / 1e6:.1f} MB"
+
+
+def solve_table(results: list[SizeResult]) -> list[str]:
+    """Return the Markdown table of solve times, one row per board size."""
+    lines = ["| board | boards | words (median) | optimised median | optimised p90 "
+             "| baseline median | baseline p90 | speed-up (median / median) |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in results:
+        ours, base = statistics.median(r.optimised), statistics.median(r.baseline)
+        lines.append(f"| {r.size}x{r.size} | {len(r.optimised)} | {statistics.median(r.words):.0f} "
+                     f"| {ms(ours)} | {ms(percentile(r.optimised, 0.9))} | {ms(base)} "
+                     f"| {ms(percentile(r.baseline, 0.9))} | {base / ours:.2f}x |")
+    return lines
+
+
+def other_table(rows: list[tuple[str, str, str]]) -> list[str]:
+    """Return the Markdown table of the other measures: (what, value, how measured)."""
+    lines = ["| measure | value | how |", "|---|---:|---|"]
+    lines += [f"| {what} | {value} | {how} |" for what, value, how in rows]
+    return lines
+
+
+# ---------------------------------------------------------------- main
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser for the benchmark's options."""
+    parser = argparse.ArgumentParser(
+        prog="ruzzle bench", description="Measure solver speed against a plain memoized BFS "
+        "on seeded random boards and print a Markdown table.")
+    parser.add_argument("-l", "--language", default="it", help="language code (default: it)")
+    parser.add_argument("--boards", type=int, default=200, metavar="N",
+                        help="4x4 boards to time (5x5 get half as many, 10x10 a tenth; default: 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random boards (default: 1)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a quick look: 30 4x4 boards and fewer repeats elsewhere")
+    parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "process", "app"),
+                        help="leave out a section (repeatable)")
+    return parser
+
+
+def run(args: argparse.Namespace, solver: Solver = optimised_solve, out: TextIO | None = None) -> int:
+    """Run every section, print the report to ``out`` (stdout); return 1 if the solvers disagreed."""
+    out = out or sys.stdout
+    language = load_language(args.language)
+    language.trie  # map the dictionary before any timing
+    boards = 30 if args.quick and args.boards == 200 else args.boards
+    repeats = 5 if args.quick else 20
+    rng = random.Random(args.seed)
+    print(f"## ruzzle_gui benchmark: {language.name} ({language.code}, "
+          f"{language.word_count():,} words), seed {args.seed}\n", file=out)
+    print(f"Machine: {machine()}\n", file=out)
+    # One untimed solve first, so the page faults of a cold dictionary land on neither solver.
+    solver(random_board(language, 4, random.Random(-1)), language)
+    results = [measure_solves(language, size, max(1, round(boards * SHARE[size])), rng, solver)
+               for size in SIZES]
+    print("\n".join(solve_table(results)), file=out)
+    print("\nBoth solvers run in this process on the same boards, interleaved; the baseline is "
+          "the same BFS with a per-board memo of prefix look-ups and a score per path.\n", file=out)
+    print("\n".join(other_table(_other_rows(args, language, repeats))), file=out)
+    return _verdict(results, out)
+
+
+def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> list[tuple[str, str, str]]:
+    """Return the rows of the load, memory, process and app measures not skipped."""
+    rows = []
+    if "load" not in args.skip:
+        rows.append(("language load", ms(measure_load(language.code, repeats)),
+                     f"median of {repeats}: load_language + memory-map the trie, caches cleared"))
+    if "memory" not in args.skip:
+        rows.append(("peak memory, 4x4 solve", mb(measure_peak_rss(language.code, 4)),
+                     "peak RSS (VmHWM) of a fresh process: import, load, solve one 4x4"))
+        rows.append(("peak memory, 10x10 solve", mb(measure_peak_rss(language.code, 10)),
+                     "the same for one 10x10 board"))
+        board = random_board(language, 10, random.Random(args.seed))
+        rows.append(("Python heap peak, 10x10 solve", mb(measure_heap_peak(language, board)),
+                     "tracemalloc peak during one 10x10 solve (excludes the mapped trie)"))
+    if "process" not in args.skip:
+        rows += _process_rows(language, repeats)
+    if "app" not in args.skip:
+        rows += _app_rows(language, repeats, args.seed)
+    return rows
+
+
+def _process_rows(language: Language, repeats: int) -> list[tuple[str, str, str]]:
+    """Return the rows timing whole ``ruzzle solve`` processes and a bare interpreter."""
+    command, name = solve_command()
+    with tempfile.TemporaryDirectory() as folder:
+        board_file = Path(folder) / "board.txt"
+        board_file.write_text(random_board(language, 4, random.Random(0)).to_text(), encoding="utf-8")
+        solve = measure_process([*command, "solve", "-l", language.code, "-b", str(board_file)], repeats)
+    bare = measure_process([sys.executable, "-c", "pass"], repeats)
+    return [(f"`ruzzle solve -l {language.code} -b board.txt`", ms(solve),
+             f"median wall time of {repeats} fresh processes ({name}), 4x4 board"),
+            ("Python start alone", ms(bare), f"median of {repeats} `python -c pass`, for scale")]
+
+
+def _app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:
+    """Return the rows timing the desktop app, or one row saying why it was not measured."""
+    if not os.environ.get("DISPLAY"):
+        return [("app start, Solve to list", "not measured", "no display: run under `xvfb-run`")]
+    try:
+        app = measure_app(language.code, repeats, seed)
+    except (RuntimeError, subprocess.TimeoutExpired, OSError) as err:
+        return [("app start, Solve to list", "not measured", f"the app failed: {err}")]
+    if not app.words or min(app.words) == 0:
+        return [("app start, Solve to list", "not measured", "the app listed no words after Solve")]
+    return [("app start to window ready", ms(app.start),
+             "fresh process: spawn until the window is mapped and drawn (`update()` done)"),
+            ("Solve to list drawn, 4x4", ms(statistics.median(app.solves)),
+             f"median of {len(app.solves)} boards: `App.solve()` + `update()`"),
+            ("app peak memory, one language", mb(app.rss), "peak RSS (VmHWM) of that app process")]
+
+
+def _verdict(results: list[SizeResult], out: TextIO) -> int:
+    """Print whether both solvers agreed on every board; return the exit status."""
+    timed = sum(len(r.optimised) for r in results)
+    problems = [problem for r in results for problem in r.mismatches]
+    if not problems:
+        print(f"\nCross-check: both solvers found the same words and best scores on all "
+              f"{timed} boards.", file=out)
+        return 0
+    print(f"\nCross-check FAILED: the solvers disagree on {len(problems)} of {timed} boards.", file=out)
+    for problem in problems[:5]:
+        print(f"  {problem}", file=out)
+    return EXIT_MISMATCH
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark from the command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:
+        return int(done.code or 0)
+    if args.boards < 1:
+        print("ruzzle bench: error: --boards must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return run(args)
+    except (LanguageError, DictionaryError) as err:
+        print(f"ruzzle bench: error: {err}", file=sys.stderr)
+        return EXIT_MISMATCH
+    except subprocess.CalledProcessError as err:
+        print(f"ruzzle bench: error: {' '.join(err.cmd[:3])} failed: {err.stderr.strip()[-200:]}",
+              file=sys.stderr)
+        return EXIT_MISMATCH
+
+
+if __name__ == "__main__":
+    sys.exit(main())
