@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from typing import NamedTuple
+
+import marisa_trie
 
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, load_language
 
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "neighbours",
-           "length_bonus", "path_score"]
+           "length_bonus", "path_score", "byte_trie"]
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
@@ -39,6 +42,19 @@ class Solution(NamedTuple):
     path: tuple[Cell, ...]
 
 
+@cache
+def byte_trie(language: Language) -> marisa_trie.BinaryTrie:
+    """Return the language's dictionary as a BinaryTrie: the same keys, UTF-8, never decoded.
+
+    Look-ups on bytes skip an encode and a decode each, ~25% of their cost.
+    """
+    trie = language.trie  # loads and checks the dictionary, or raises DictionaryError
+    if language.dictionary_path.suffix == ".marisa":
+        return marisa_trie.BinaryTrie().mmap(str(language.dictionary_path))
+    return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
+
+
+@cache
 def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Return, for each cell index, the indexes of its up-to-8 neighbours."""
     return tuple(
@@ -95,35 +111,40 @@ class Graph:
 
     def solve(self, order: str = "score", reverse: bool = False) -> list[Solution]:
         """Return one Solution per word on the board, best path each, sorted by ``order``."""
-        cols = self.board.cols
-        found = (Solution(word, score, tuple(divmod(i, cols) for i in path))
-                 for word, (score, path) in self.best_paths().items())
+        found = [Solution(word, score, path) for word, (score, path) in self._best().items()]
         return sort_solutions(found, order, reverse)
 
     def best_paths(self) -> dict[str, tuple[int, tuple[int, ...]]]:
         """Return {word: (best score, best path as cell indexes)} for every word found."""
-        best: dict[str, tuple[int, tuple[int, ...]]] = {}
+        cols = self.board.cols
+        return {word: (score, tuple(r * cols + c for r, c in path))
+                for word, (score, path) in self._best().items()}
+
+    def _best(self) -> dict[str, tuple[int, tuple[Cell, ...]]]:
+        """Return {word: (best score, best path as (row, col) cells)} for every word found."""
+        best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
         kept_for = best.get
         for word, score, path in self.paths():
             kept = kept_for(word)
-            # Ties go to the smallest path, so the answer never depends on search order.
+            # Ties go to the smallest path (the same order as on cell indexes), so the
+            # answer never depends on search order.
             if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
                 best[word] = (score, path)
         return best
 
-    def paths(self) -> Iterator[tuple[str, int, tuple[int, ...]]]:
-        """Yield (word, score, path) for every path that spells a word of at least min_length."""
+    def paths(self) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
+        """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+."""
         steps, (gains, factors) = self._steps(), self._cell_scores()
         bonuses = [length_bonus(length) for length in range(len(steps))]
-        min_length, completions = self.min_length, self.language.trie.iterkeys
-        states: dict[str, int] = {}
+        min_length, completions = self.min_length, byte_trie(self.language).iterkeys
+        states: dict[bytes, int] = {}
         known = states.get
         # The search starts from an empty path at a virtual cell next to every cell.
-        queue = deque([("", 0, len(steps) - 1, (), 0, 1)])
+        queue = deque([(b"", 0, len(steps) - 1, (), 0, 1)])
         pop, push = queue.popleft, queue.append
         while queue:
             prefix, used, last, path, points, factor = pop()
-            for cell, bit, letter in steps[last]:
+            for i, cell, bit, letter in steps[last]:
                 if used & bit:
                     continue
                 word = prefix + letter
@@ -135,19 +156,22 @@ class Graph:
                     first = next(found, None)
                     state = PREFIX if first is not None else DEAD
                     if first == word:
-                        state = _word_state(word, found, min_length)
+                        state = _word_state(len(path) + 1, found, min_length)
                     states[word] = state
                 if state:
-                    longer, more, times = path + (cell,), points + gains[cell], factor * factors[cell]
+                    longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
                     if state != LEAF:
-                        push((word, used | bit, cell, longer, more, times))
+                        push((word, used | bit, i, longer, more, times))
                     if state >= WORD:
-                        yield word, more * times + bonuses[len(word)], longer
+                        yield word.decode(), more * times + bonuses[len(longer)], longer
 
-    def _steps(self) -> list[tuple[tuple[int, int, str], ...]]:
-        """Return, per cell and then for a virtual start cell, (cell, bit, letter) of each next cell."""
-        letters = self.board.letters
-        step = [(cell, 1 << cell, letter) for cell, letter in enumerate(letters)]
+    def _steps(self) -> list[tuple[tuple[int, Cell, int, bytes], ...]]:
+        """Return, per cell index and then for a virtual start cell, the cells one step away.
+
+        Each is (index, (row, col), bit, UTF-8 letter).
+        """
+        cols = self.board.cols
+        step = [(i, divmod(i, cols), 1 << i, letter.encode()) for i, letter in enumerate(self.board.letters)]
         return [tuple(step[j] for j in near) for near in self.adjacency] + [tuple(step)]
 
     def _cell_scores(self) -> tuple[list[int], list[int]]:
@@ -163,9 +187,9 @@ class Graph:
         return path_score(board, self.language, [divmod(i, board.cols) for i in path])
 
 
-def _word_state(word: str, found: Iterator[str], min_length: int) -> int:
-    """Return the state of a string that is a word; ``found`` lists the longer words after it."""
+def _word_state(length: int, found: Iterator[bytes], min_length: int) -> int:
+    """Return the state of a word of ``length`` letters; ``found`` lists the longer words after it."""
     longer = next(found, None) is not None
-    if len(word) < min_length:
+    if length < min_length:
         return PREFIX if longer else DEAD
     return WORD if longer else LEAF
