@@ -30,8 +30,8 @@ class BoardView(tk.Canvas):
     """Draws a rows x cols board that scales with its size; every change redraws from plain state."""
 
     def __init__(self, master: tk.Misc, *, cursor_when_unfocused: bool = True, **options) -> None:
-        options.setdefault("width", 420)
-        options.setdefault("height", 420)
+        options.setdefault("width", 360)
+        options.setdefault("height", 360)
         super().__init__(master, background=theme.BACKGROUND, highlightthickness=0, takefocus=1, **options)
         self.cursor_when_unfocused = cursor_when_unfocused
         self.rows, self.cols = 0, 0

@@ -15,6 +15,8 @@ class HintBar(ttk.Label):
         super().__init__(master, text=tip, style="Hint.TLabel", anchor="w")
         self.tip = tip
         self._after_id: str | None = None
+        # Wrap rather than cut off a long message when the window is narrow.
+        self.bind("<Configure>", lambda event: self.configure(wraplength=max(event.width - 8, 100)))
 
     def flash(self, message: str, error: bool = True, ms: int = ERROR_MS) -> None:
         """Show ``message`` (in red if ``error``) for ``ms`` milliseconds, then the tip again."""

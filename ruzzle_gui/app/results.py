@@ -23,6 +23,7 @@ COLUMNS = {
     "length": ("Length", "length"),
     "per_letter": ("Per letter", None),
 }
+COLUMN_WIDTHS = {"word": 140, "score": 72, "length": 72, "per_letter": 92}
 MODES = ("contains", "starts with")
 TIP = ("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
        "Ctrl+F: find · Ctrl+N: new game · Esc: bonuses")
@@ -110,15 +111,16 @@ class Results(ttk.Frame):
             tk.Label(key, text="■", foreground=colour, background=theme.BACKGROUND,
                      font=("DejaVu Sans", 14)).pack(side="left")
             ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(2, 12))
-        self.board_view = BoardView(panel, cursor_when_unfocused=False)
-        self.board_view.pack(fill="both", expand=True, pady=6)
         controls = ttk.Frame(panel)
-        controls.pack(fill="x")
+        # Packed before the board, so a small window shrinks the board, never the controls.
+        controls.pack(side="bottom", fill="x")
+        self.board_view = BoardView(panel, cursor_when_unfocused=False, width=300, height=300)
+        self.board_view.pack(fill="both", expand=True, pady=6)
         self.replay_button = ttk.Button(controls, text="⟳  Replay", underline=3, command=self.replay)
         self.replay_button.pack(side="left")
         ttk.Label(controls, text="Slow", style="Muted.TLabel").pack(side="left", padx=(16, 4))
         slow, fast = DELAY_RANGE_MS[1], DELAY_RANGE_MS[0]
-        self.speed = ttk.Scale(controls, from_=slow, to=fast, length=140, command=self._on_speed)
+        self.speed = ttk.Scale(controls, from_=slow, to=fast, length=110, command=self._on_speed)
         self.speed.set(self.settings.delay_ms)
         self.speed.pack(side="left")
         ttk.Label(controls, text="Fast", style="Muted.TLabel").pack(side="left", padx=4)
@@ -130,21 +132,21 @@ class Results(ttk.Frame):
         self.note_label = ttk.Label(panel, text="", style="Muted.TLabel")
         self.note_label.pack(fill="x", pady=(0, 6))
         self._build_filters(panel).pack(fill="x", pady=(0, 6))
+        self.summary_label = ttk.Label(panel, text="", style="Summary.TLabel")
+        self.summary_label.pack(side="bottom", fill="x", pady=6)
+        self.summary_label.bind("<Configure>", lambda event: self.summary_label.configure(wraplength=event.width))
         table = ttk.Frame(panel)
         table.pack(fill="both", expand=True)
         self.tree = ttk.Treeview(table, columns=tuple(COLUMNS), show="headings", selectmode="browse")
         for column, (heading, _order) in COLUMNS.items():
             self.tree.heading(column, text=heading, command=lambda c=column: self.sort_by(c))
             wide = column == "word"
-            self.tree.column(column, width=140 if wide else 96, minwidth=90 if wide else 70, stretch=wide,
+            self.tree.column(column, width=COLUMN_WIDTHS[column], minwidth=60, stretch=wide,
                              anchor="w" if wide else "e")
         scrollbar = ttk.Scrollbar(table, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scrollbar.set)
         self.tree.pack(side="left", fill="both", expand=True)
         scrollbar.pack(side="right", fill="y")
-        self.summary_label = ttk.Label(panel, text="", style="Summary.TLabel")
-        self.summary_label.pack(fill="x", pady=6)
-        self.summary_label.bind("<Configure>", lambda event: self.summary_label.configure(wraplength=event.width))
         return panel
 
     def _build_filters(self, panel: ttk.Frame) -> ttk.Frame:
