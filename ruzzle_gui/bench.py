@@ -268,18 +268,21 @@ for _ in range(int(sys.argv[2])):
     app.root.update()
     print("solve", time.perf_counter() - start, len(app.results.shown))
 print("rss", peak_rss())
+from ruzzle_gui.dictionary import load_trie
+print("dictionaries", load_trie.cache_info().currsize)
 app.root.destroy()
 """
 
 
 @dataclass
 class AppResult:
-    """Start time, Solve-to-list times (seconds) and peak memory (bytes) of one app run."""
+    """Start time, Solve-to-list times (seconds), peak memory (bytes) and dictionaries mapped."""
 
     start: float
     solves: list[float]
     words: list[int]
     rss: int
+    dictionaries: int
 
 
 def measure_app(code: str, boards: int, seed: int) -> AppResult:
@@ -296,8 +299,10 @@ def measure_app(code: str, boards: int, seed: int) -> AppResult:
     lines = [line.split() for line in done.stdout.splitlines()]
     ready = next(float(parts[1]) for parts in lines if parts[0] == "ready")
     solves = [parts for parts in lines if parts[0] == "solve"]
-    rss = next(int(parts[1]) for parts in lines if parts[0] == "rss")
-    return AppResult(ready - spawned, [float(p[1]) for p in solves], [int(p[2]) for p in solves], rss)
+    rss, dictionaries = (next(int(parts[1]) for parts in lines if parts[0] == key)
+                         for key in ("rss", "dictionaries"))
+    return AppResult(ready - spawned, [float(p[1]) for p in solves], [int(p[2]) for p in solves],
+                     rss, dictionaries)
 
 
 # ---------------------------------------------------------------- report
@@ -353,9 +358,18 @@ def other_table(rows: list[tuple[str, str, str]]) -> list[str]:
 
 # ---------------------------------------------------------------- main
 
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line naming the problem."""
+
+    def error(self, message: str) -> None:
+        """Print one usage-error line and exit with code 2."""
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for the benchmark's options."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ruzzle bench", description="Measure solver speed against a plain memoized BFS "
         "on seeded random boards and print a Markdown table.")
     parser.add_argument("-l", "--language", default="it", help="language code (default: it)")
@@ -412,7 +426,7 @@ def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> l
     if "process" not in args.skip:
         rows += _process_rows(language, repeats)
     if "app" not in args.skip:
-        rows += _app_rows(language, repeats, args.seed)
+        rows += app_rows(language, repeats, args.seed)
     return rows
 
 
@@ -429,7 +443,7 @@ def _process_rows(language: Language, repeats: int) -> list[tuple[str, str, str]
             ("Python start alone", ms(bare), f"median of {repeats} `python -c pass`, for scale")]
 
 
-def _app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:
+def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:
     """Return the rows timing the desktop app, or one row saying why it was not measured."""
     if not os.environ.get("DISPLAY"):
         return [("app start, Solve to list", "not measured", "no display: run under `xvfb-run`")]
@@ -443,7 +457,8 @@ def _app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, st
              "fresh process: spawn until the window is mapped and drawn (`update()` done)"),
             ("Solve to list drawn, 4x4", ms(statistics.median(app.solves)),
              f"median of {len(app.solves)} boards: `App.solve()` + `update()`"),
-            ("app peak memory, one language", mb(app.rss), "peak RSS (VmHWM) of that app process")]
+            ("app peak memory, one language", mb(app.rss),
+             f"peak RSS (VmHWM) of that app process; dictionaries it mapped: {app.dictionaries}")]
 
 
 def _verdict(results: list[SizeResult], out: TextIO) -> int:
@@ -469,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(done.code or 0)
     for name in ("boards", "repeats"):
         if getattr(args, name) < 1:
-            print(f"ruzzle bench: error: --{name} must be at least 1", file=sys.stderr)
+            print(f"{parser.prog}: error: --{name} must be at least 1", file=sys.stderr)
             return EXIT_USAGE
     try:
         return run(args)

@@ -8,8 +8,8 @@ import io
 import random
 
 from ruzzle_gui import Board, load_language
-from ruzzle_gui.bench import (baseline_solve, build_parser, main, measure_solves, optimised_solve,
-                              percentile, random_board, run)
+from ruzzle_gui.bench import (app_rows, baseline_solve, build_parser, main, measure_solves,
+                              optimised_solve, percentile, random_board, run)
 from ruzzle_gui.graph import Solution
 
 TINY = ["--language", "en", "--boards", "2", "--seed", "3", "--quick"]
@@ -82,5 +82,13 @@ def test_bad_options_are_usage_errors(capsys):
     assert main(["--boards", "0"]) == 2
     assert "--boards must be at least 1" in capsys.readouterr().err
     assert main(["--skip", "nothing"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "invalid choice: 'nothing'" in err
     assert main(["--language", "xx", "--skip", "app"]) == 1
     assert "unknown language 'xx'" in capsys.readouterr().err
+
+
+def test_app_section_says_why_without_a_display(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    (row,) = app_rows(load_language("en"), 1, 0)
+    assert row[1] == "not measured" and "no display" in row[2]
