@@ -23,7 +23,7 @@ COLUMNS = {
     "length": ("Length", "length"),
     "per_letter": ("Per letter", None),
 }
-COLUMN_WIDTHS = {"word": 140, "score": 72, "length": 72, "per_letter": 92}
+COLUMN_WIDTHS = {"word": 130, "score": 88, "length": 86, "per_letter": 106}
 MODES = ("contains", "starts with")
 TIP = ("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
        "Ctrl+F: find · Ctrl+N: new game · Esc: bonuses")
@@ -95,8 +95,9 @@ class Results(ttk.Frame):
         self._build_buttons().grid(row=1, column=0, columnspan=2, sticky="ew", pady=(8, 0))
         self.hint = HintBar(self, TIP)
         self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
-        self.columnconfigure(0, weight=1, uniform="halves")
-        self.columnconfigure(1, weight=1, uniform="halves")
+        self.columnconfigure(0, weight=1)
+        # The list keeps room for whole words and all four columns; the board gives way.
+        self.columnconfigure(1, weight=1, minsize=sum(COLUMN_WIDTHS.values()) + 24)
         self.rowconfigure(0, weight=1)
         self._bind_keys()
 
