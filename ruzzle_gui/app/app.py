@@ -80,7 +80,7 @@ class App:
         body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
         self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses)
-        self.bonuses = BonusEntry(body, self.state, on_back=self.back_to_letters, on_solve=self.solve)
+        self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.screen: LetterEntry | BonusEntry | Results | None = None
@@ -147,10 +147,6 @@ class App:
             self._switch(self.letters, 0, "Letters")
         else:
             self._switch(self.bonuses, 1, "Bonuses")
-
-    def back_to_letters(self) -> None:
-        """Leave the bonus window (stopping a background solve) for the letters."""
-        self.show_letters()
 
     def show_results(self) -> None:
         """Show the results window as it stands."""
