@@ -43,6 +43,7 @@ SIZES = (4, 5, 10)
 # Boards per size: 10x10 boards take ~100 times as long as 4x4 ones.
 SHARE = {4: 1.0, 5: 0.5, 10: 0.1}
 BONUS_CHANCE = 0.25  # about four bonus tiles on a 4x4 board, as in Ruzzle
+APP_BOARDS = 5  # boards solved in each app launch
 EXIT_MISMATCH, EXIT_USAGE = 1, 2
 
 
@@ -373,13 +374,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ruzzle bench", description="Measure solver speed against a plain memoized BFS "
         "on seeded random boards and print a Markdown table.")
     parser.add_argument("-l", "--language", default="it", help="language code (default: it)")
-    parser.add_argument("--boards", type=int, default=200, metavar="N",
-                        help="4x4 boards to time (5x5 get half as many, 10x10 a tenth; default: 200)")
+    parser.add_argument("--boards", type=int, metavar="N",
+                        help="4x4 boards to time (5x5 get half as many, 10x10 a tenth; "
+                             "default: 200, or 30 with --quick)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random boards (default: 1)")
     parser.add_argument("--repeats", type=int, default=3, metavar="R",
                         help="solves of each board by each solver; the fastest counts (default: 3)")
     parser.add_argument("--quick", action="store_true",
-                        help="a quick look: 30 4x4 boards and fewer repeats elsewhere")
+                        help="a quick look: fewer boards, and 5 repeats instead of 20 elsewhere")
     parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "process", "app"),
                         help="leave out a section (repeatable)")
     return parser
@@ -390,14 +392,15 @@ def run(args: argparse.Namespace, solver: Solver = optimised_solve, out: TextIO 
     out = out or sys.stdout
     language = load_language(args.language)
     byte_trie(language)  # map the dictionary before any timing
-    boards = 30 if args.quick and args.boards == 200 else args.boards
+    boards = args.boards or (30 if args.quick else 200)
     repeats = 5 if args.quick else 20
     rng = random.Random(args.seed)
     print(f"## ruzzle_gui benchmark: {language.name} ({language.code}, "
           f"{language.word_count():,} words), seed {args.seed}\n", file=out)
     print(f"Machine: {machine()}\n", file=out)
-    # One untimed solve first, so the page faults of a cold dictionary land on neither solver.
-    solver(random_board(language, 4, random.Random(-1)), language)
+    # One untimed solve each first, so the page faults of a cold dictionary count for neither.
+    for warm_up in (solver, baseline_solve):
+        warm_up(random_board(language, 4, random.Random(-1)), language)
     results = [measure_solves(language, size, max(1, round(boards * SHARE[size])), rng, solver,
                               args.repeats) for size in SIZES]
     print("\n".join(solve_table(results)), file=out)
@@ -448,17 +451,19 @@ def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str
     if not os.environ.get("DISPLAY"):
         return [("app start, Solve to list", "not measured", "no display: run under `xvfb-run`")]
     try:
-        app = measure_app(language.code, repeats, seed)
+        runs = [measure_app(language.code, APP_BOARDS, seed + n) for n in range(max(1, repeats // 5))]
     except (RuntimeError, subprocess.TimeoutExpired, OSError) as err:
         return [("app start, Solve to list", "not measured", f"the app failed: {err}")]
-    if not app.words or min(app.words) == 0:
+    solves = [seconds for run in runs for seconds in run.solves]
+    if not solves or min(words for run in runs for words in run.words) == 0:
         return [("app start, Solve to list", "not measured", "the app listed no words after Solve")]
-    return [("app start to window ready", ms(app.start),
-             "fresh process: spawn until the window is mapped and drawn (`update()` done)"),
-            ("Solve to list drawn, 4x4", ms(statistics.median(app.solves)),
-             f"median of {len(app.solves)} boards: `App.solve()` + `update()`"),
-            ("app peak memory, one language", mb(app.rss),
-             f"peak RSS (VmHWM) of that app process; dictionaries it mapped: {app.dictionaries}")]
+    return [("app start to window ready", ms(statistics.median(run.start for run in runs)),
+             f"median of {len(runs)} fresh app process(es): spawn until the window is mapped and drawn"),
+            ("Solve to list drawn, 4x4", ms(statistics.median(solves)),
+             f"median of {len(solves)} boards over those runs: `App.solve()` + `update()`"),
+            ("app peak memory, one language", mb(max(run.rss for run in runs)),
+             f"peak RSS (VmHWM) of those app processes; dictionaries mapped: "
+             f"{max(run.dictionaries for run in runs)}")]
 
 
 def _verdict(results: list[SizeResult], out: TextIO) -> int:
@@ -483,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as done:
         return int(done.code or 0)
     for name in ("boards", "repeats"):
-        if getattr(args, name) < 1:
+        if getattr(args, name) is not None and getattr(args, name) < 1:
             print(f"{parser.prog}: error: --{name} must be at least 1", file=sys.stderr)
             return EXIT_USAGE
     try:
