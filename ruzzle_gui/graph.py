@@ -3,10 +3,10 @@
 The board is a graph whose nodes are cells (numbered row-major) and whose
 edges join the up-to-8 neighbours of each cell. ``Graph.solve`` runs a
 breadth-first search over a queue of partial paths; each entry carries its
-prefix string, a bitmask of the cells it has used and its score so far, and
-is dropped as soon as no dictionary word starts with its prefix. Each prefix
-is looked up in the trie once per board (one predictive search answers both
-"is it a word?" and "does any word start so?").
+prefix (as UTF-8 bytes), a bitmask of the cells it has used and its score so
+far, and is dropped as soon as no dictionary word starts with its prefix.
+Each prefix is looked up in the trie once per board: one predictive search
+answers both "is it a word?" and "does any word start so?".
 
 Short names used throughout: ``r, c`` are a row and a column, ``i, j`` are
 row-major cell indexes (``i = r * cols + c``).
