@@ -6,8 +6,10 @@ headless machine.
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import select
+import signal
 import shutil
 import subprocess
 import time
@@ -23,6 +25,7 @@ from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.state import AppState
 
 XVFB_START_SECONDS = 10
+PR_SET_PDEATHSIG = 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -31,6 +34,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(item.fspath).parent == here:
             item.add_marker(pytest.mark.gui)
+
+
+def die_with_parent() -> None:
+    """Ask Linux to stop this child if the test process dies, so a crash leaves no Xvfb behind."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def read_line(fd: int, timeout: float) -> str:
@@ -58,7 +67,8 @@ def display() -> Iterator[str]:
         pytest.fail("no DISPLAY and no Xvfb: install the xvfb package (tests/run.sh does it)")
     reader, writer = os.pipe()
     server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
-                              pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=die_with_parent)
     os.close(writer)
     number = read_line(reader, XVFB_START_SECONDS)
     os.close(reader)
