@@ -89,6 +89,7 @@ def _condition(cond: str, suffix: bool) -> re.Pattern | None:
 
 def _decode(raw: bytes) -> tuple[str, str]:
     """Return the aff text and its encoding, as named by its SET line."""
+    raw = raw.removeprefix(b"\xef\xbb\xbf")
     m = re.search(rb"^\s*SET\s+(\S+)", raw, re.M)
     enc = m.group(1).decode() if m else "ISO8859-1"
     enc = {"UTF8": "utf-8", "microsoft-cp1251": "cp1251"}.get(enc.upper(), enc)
@@ -147,7 +148,8 @@ def parse_dic_line(aff: AffixFile, line: str) -> tuple[str, frozenset[str]] | No
     return root.replace("\0", "/"), aff.split_flags(flags) if flags else frozenset()
 
 
-def _expand(aff: AffixFile, root: str, flags: frozenset[str]) -> Iterator[str]:
+def _expand(aff: AffixFile, root: str, flags: frozenset[str],
+            prefixes: bool) -> Iterator[str]:
     """Yield every form of one dictionary root."""
     bad = {aff.onlyincompound, aff.forbidden} - {None}
     if flags & bad:
@@ -159,7 +161,7 @@ def _expand(aff: AffixFile, root: str, flags: frozenset[str]) -> Iterator[str]:
     for form, rule_flags, cross, needs, is_circ in suffixed:
         if not needs and not is_circ:
             yield form
-    for pflag in flags:
+    for pflag in flags if prefixes else ():
         for pre in aff.prefixes.get(pflag, ()):
             if pre.flags & bad:
                 continue
@@ -197,12 +199,20 @@ def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]):
                                aff.needaffix in suf2.flags, aff.circumfix in suf2.flags)
 
 
-def expand(dic_raw: bytes, aff_raw: bytes) -> Iterator[str]:
-    """Yield every word form of a hunspell dictionary (may repeat forms)."""
+def expand(dic_raw: bytes, aff_raw: bytes, skip_flags: str = "",
+           prefixes: bool = True) -> Iterator[str]:
+    """Yield every word form of a hunspell dictionary (may repeat forms).
+
+    skip_flags names affix flags (single-character flags only) to ignore and
+    prefixes=False applies no prefix: for dictionaries whose derivations run
+    away (see build.py).
+    """
     aff = parse_aff(aff_raw)
+    skip = frozenset(skip_flags)
     lines = dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()
     for line in lines[1:]:
         entry = parse_dic_line(aff, line)
         if entry is not None and not UNSPELLABLE.search(entry[0]):
-            yield from _expand(aff, *entry)
+            root, flags = entry
+            yield from _expand(aff, root, flags - skip, prefixes)
 

@@ -5,7 +5,7 @@
 
 Each language folder holds hunspell dictionaries (`*.dic.xz` + `*.aff.xz`),
 plain word lists (`*.words.xz`, one word a line) and, for German, a list of
-proper names to drop (`names.txt`). Every hunspell dictionary is expanded into
+proper names to drop (`proper_names.txt`). Every hunspell dictionary is expanded into
 all its forms by affix.py (pure Python, no unmunch needed), every form of every
 source is folded with the engine's own rules (`ruzzle_gui.language`), and the
 union is written with `ruzzle_gui.dictionary.compile_words`.
@@ -25,6 +25,7 @@ import lzma
 import sys
 import time
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -37,13 +38,28 @@ from ruzzle_gui.language import Language, load_language  # noqa: E402
 OUT_DIR = HERE.parent / "mt_languages"
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
 CAPITALISED_NOUNS = {"de"}
-# Languages whose capitalised-only words tell German which words are names.
+# Languages whose capitalised-only words tell German which words are names:
+# a German capitalised word is a name when at least MIN_WITNESSES of them
+# list it only capitalised (one is not enough: English has Mann, Herr, Tod
+# and September as names or capitalised-only words).
 NAME_WITNESSES = ("en", "fr", "it", "es", "nl", "pt")
-# German noun endings: a capitalised word that takes one of them is a noun
-# that merely shares its spelling with a name (Bach/Baches, Rose/Rosen).
-NOUN_ENDINGS = ("ES", "EN", "E")
+MIN_WITNESSES = 2
 
-LOWER, CAPITAL = 1, 2
+LOWER, CAPITAL, CASE_BLIND = 1, 2, 4
+# A word list (not a hunspell dictionary, whose inflected forms are nearly all
+# lower case) with fewer capitalised entries than this writes names in lower
+# case too (wspanish, wfrench, wportuguese: "españa", "juan"), so its case says
+# nothing: its words are kept unless a case-aware source lists them only capitalised.
+CASE_BLIND_SHARE = 0.03
+# pt_BR (VERO) derives words from every root with productive flags, which
+# hunspell accepts but nobody writes: "paulificadorazinhas", "ultragrilhetador",
+# clitic stems like "berçarmo" (from "berçarmo-lo"). Keep its inflections
+# (plural, gender, superlative, participles, verb conjugations: flags A-I, L,
+# a-i, t, u, w) and skip the derivations, named after the .aff's own headings:
+# -mente (J K), -mento (M), -tório (N), diminutives (O-U, 7), augmentatives
+# (V W 6), -idade (X), -ante (Y), -ismo (Z 1), -ista (2 3), -ógico (4),
+# state names (5), -dor (j), enclitics (k m-s v), and every prefix.
+EXPANSION = {"pt_BR": {"skip_flags": "JKMNOPQRSTUVWXYZ1234567jkmnopqrsv", "prefixes": False}}
 
 
 def read_bytes(path: Path) -> bytes:
@@ -52,15 +68,17 @@ def read_bytes(path: Path) -> bytes:
     return lzma.decompress(data) if path.suffix == ".xz" else data
 
 
-def sources(folder: Path) -> list[tuple[str, list[str]]]:
-    """Return (name, forms) for every hunspell dictionary and word list in folder."""
+def sources(folder: Path) -> list[tuple[str, list[str], bool]]:
+    """Return (name, forms, is_word_list) for every hunspell dictionary and word list."""
     found = []
     for dic in sorted(folder.glob("*.dic.xz")):
         aff = dic.with_name(dic.name.replace(".dic.", ".aff."))
-        found.append((dic.name[:-7], list(expand(read_bytes(dic), read_bytes(aff)))))
+        name = dic.name[:-7]
+        options = EXPANSION.get(name, {})
+        found.append((name, list(expand(read_bytes(dic), read_bytes(aff), **options)), False))
     for words in sorted(folder.glob("*.words.xz")):
         text = read_bytes(words).decode("utf-8")
-        found.append((words.name[:-9], [w.strip() for w in text.splitlines() if w.strip()]))
+        found.append((words.name[:-9], [w.strip() for w in text.splitlines() if w.strip()], True))
     return found
 
 
@@ -82,20 +100,25 @@ class Collector:
         self.origin: dict[str, int] = {}
         self.dropped: Counter[str] = Counter()
         self.source_names: list[str] = []
+        self.blind: list[str] = []
 
-    def add(self, name: str, forms: list[str]) -> int:
+    def add(self, name: str, forms: list[str], word_list: bool) -> int:
         """Fold one source's forms in; return how many distinct forms it had."""
         bit = 1 << len(self.source_names)
         self.source_names.append(name)
         fold, ok = self.language.fold, self.language.in_alphabet
         distinct = set(forms)
+        blind = word_list and sum(casing(f) == CAPITAL for f in distinct) < CASE_BLIND_SHARE * len(distinct)
+        if blind:
+            self.blind.append(name)
         for form in distinct:
             reason, key, case = self._classify(form, fold, ok)
             if reason:
                 self.dropped[reason] += 1
                 continue
+            case = CASE_BLIND if blind else case
             self.case[key] = self.case.get(key, 0) | case
-            if case == LOWER or self.language.code in CAPITALISED_NOUNS:
+            if case != CAPITAL or self.language.code in CAPITALISED_NOUNS:
                 self.origin[key] = self.origin.get(key, 0) | bit
         return len(distinct)
 
@@ -115,8 +138,8 @@ class Collector:
         return None, key, case
 
     def capitalised_only(self) -> set[str]:
-        """Return the keys that no source lists in lower case."""
-        return {key for key, case in self.case.items() if case == CAPITAL}
+        """Return the keys that case-aware sources list only capitalised."""
+        return {key for key, case in self.case.items() if case & CAPITAL and not case & LOWER}
 
 
 def german_names(capitalised: set[str], keys: set[str], curated: set[str],
@@ -124,25 +147,37 @@ def german_names(capitalised: set[str], keys: set[str], curated: set[str],
     """Return the capitalised German keys to drop as proper names.
 
     A name is a word other languages list only capitalised (BERLIN, PETER,
-    GOETHE) or one in de/names.txt (DEUTSCHLAND, MUENCHEN), unless German
-    inflects it like a noun (BACH/BACHES, ROSE/ROSEN).
+    GOETHE) or one in de/proper_names.txt (DEUTSCHLAND, MUENCHEN), unless
+    German inflects it like a noun (BACH/BACHES, ROSE/ROSEN).
     """
     names = set()
     for key in capitalised & keys:
-        if any(key + end in keys for end in NOUN_ENDINGS) and key not in curated:
-            continue
-        if key in curated or key in witnesses:
+        if key in curated or key in witnesses and not declines_like_noun(key, keys):
             names.add(key)
     return names
 
 
+def declines_like_noun(key: str, keys: set[str]) -> bool:
+    """Return True if German has the genitive -ES, plural -EN or dative -N of key.
+
+    -EN counts only when key+E is no word: FREUDEN and KANTEN are plurals of
+    FREUDE and KANTE, not forms of the names Freud and Kant. -N counts after
+    -ER and -EL, the dative plural of HAEUSER (folded HAUSER), not a name.
+    """
+    if key + "ES" in keys or (key + "EN" in keys and key + "E" not in keys):
+        return True
+    return key.endswith(("ER", "EL")) and key + "N" in keys
+
+
+@cache
 def collect(code: str) -> tuple[Collector, list[str]]:
     """Return the filled Collector for a language and its per-source lines."""
     collector = Collector(load_language(code))
     lines = []
-    for name, forms in sources(HERE / code):
-        count = collector.add(name, forms)
+    for name, forms, word_list in sources(HERE / code):
+        count = collector.add(name, forms, word_list)
         lines.append(f"  read {name}: {count:,} distinct forms")
+    lines += [f"  {name}: case-blind word list" for name in collector.blind]
     return collector, lines
 
 
@@ -153,13 +188,16 @@ def build(code: str, witnesses: set[str]) -> str:
     capitalised = collector.capitalised_only()
     keys = set(collector.case)
     if code in CAPITALISED_NOUNS:
-        curated = read_names(HERE / code / "names.txt", collector.language)
+        curated = read_names(HERE / code / "proper_names.txt", collector.language)
         names = german_names(capitalised, keys, curated, witnesses)
-        collector.dropped["proper name (other languages' names or names.txt)"] += len(names)
+        collector.dropped["proper name (other languages' names or proper_names.txt)"] += len(names)
         keys -= names
     else:
         collector.dropped["capitalised only (proper name)"] += len(capitalised)
-        keys -= capitalised
+        blind_names = {key for key, case in collector.case.items()
+                       if case == CASE_BLIND and key in witnesses}
+        collector.dropped["only in a case-blind list, a name elsewhere"] += len(blind_names)
+        keys -= capitalised | blind_names
     count = compile_words(sorted(keys), OUT_DIR / f"{code}.marisa")
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
@@ -184,12 +222,12 @@ def read_names(path: Path, language: Language) -> set[str]:
     return {language.fold(line.split("#")[0].strip()) for line in lines if line.split("#")[0].strip()}
 
 
-def witness_names() -> set[str]:
-    """Return the keys that some Latin-script language lists only capitalised."""
-    names: set[str] = set()
+def witness_votes() -> Counter[str]:
+    """Return, per key, how many Latin-script languages list it only capitalised."""
+    votes: Counter[str] = Counter()
     for code in NAME_WITNESSES:
-        names |= collect(code)[0].capitalised_only()
-    return names
+        votes.update(collect(code)[0].capitalised_only())
+    return votes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,9 +237,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"unknown language {unknown[0]!r}; known: {' '.join(CODES)}", file=sys.stderr)
         return 2
-    witnesses = witness_names() if set(codes) & CAPITALISED_NOUNS else set()
+    votes = witness_votes() if set(codes) - {"ru"} else Counter()
     for code in codes:
-        print(build(code, witnesses), flush=True)
+        # German needs MIN_WITNESSES votes (see NAME_WITNESSES); a word that only
+        # a case-blind list gives is dropped on one vote (wspanish's "juan").
+        needed = MIN_WITNESSES if code in CAPITALISED_NOUNS else 1
+        print(build(code, {key for key, n in votes.items() if n >= needed}), flush=True)
     return 0
 
 

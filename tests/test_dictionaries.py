@@ -1,0 +1,98 @@
+"""The bundled dictionaries: alphabet, spot checks, coverage of common words, names.
+
+The samples are frozen in raw_languages/<code>/ (see raw_languages/make_samples.py);
+the dictionaries are the ones the installed package ships.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import marisa_trie
+import pytest
+
+from ruzzle_gui.dictionary import bundled_path
+from ruzzle_gui.language import load_language
+
+RAW = Path(__file__).resolve().parents[1] / "raw_languages"
+CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
+MIN_COMMON, MAX_NAMES = 0.99, 0.05
+# The sources list these names in lower case as common nouns too (en "york",
+# "english"; es "juan", "luis"; fr "jacques", "martin"; pt "joão"), so the build
+# keeps them; strict, so the day they pass the marker must go.
+NAMES_OVER_BAR = {"en", "es", "fr", "pt"}
+
+SPOT = {
+    "it": ("CASA CITTA MANGIAVAMO PERCHE ANDREMMO LIBRI PARLARONO", "ROMA MILANO LONDRA ITALIA GIOVANNI"),
+    "en": ("HOUSES HOUSE COLOUR COLOR REALISED REALIZED RUNNING WENT CHILDREN", "LONDON AMERICA MICHAEL DAVID"),
+    "es": ("CASA CASAS HABLAMOS COMIERON NINO ESPANOL CIUDADES ARBOL", "MADRID ESPANA CARLOS MEXICO BARCELONA"),
+    "de": ("HAUS HAUSER HAUSES KINDERN STRASSE GROSS FAHRRAD BAHNHOF KRANKENHAUS GINGEN",
+           "BERLIN DEUTSCHLAND MUENCHEN PETER HAMBURG"),
+    "fr": ("MAISON MAISONS ETAIENT MANGEONS ECOLE COEUR FRANCAIS PARLERAIENT", "FRANCE MARSEILLE LONDON"),
+    "nl": ("HUIS HUIZEN FIETS FIETSEN ZIEKENHUIS VOETBALWEDSTRIJD GELOPEN", "AMSTERDAM NEDERLAND ROTTERDAM"),
+    "pt": ("CASA CASAS CORACAO FALAMOS ESTAVAMOS ACAO ONIBUS FACTO FATO", "PORTUGAL MADRID LONDON"),
+    "ru": ("ДОМА ДОМ ГОРОДА ЖЕНЩИНАМИ ЧИТАЛИ ЕЛКА ЙОГУРТ", "МОСКВА РОССИЯ ЛОНДОН ПЕТЕРБУРГ"),
+}
+
+
+@pytest.fixture(scope="module", params=CODES)
+def code(request) -> str:
+    """Return each language code in turn."""
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def trie(code) -> marisa_trie.Trie:
+    """Return the bundled dictionary of the language, memory-mapped."""
+    return marisa_trie.Trie().mmap(str(bundled_path(code)))
+
+
+def sample(code: str, kind: str) -> list[str]:
+    """Return a frozen sample, folded with the language's rules."""
+    fold = load_language(code).fold
+    lines = (RAW / code / f"sample_{kind}.txt").read_text(encoding="utf-8").splitlines()
+    return [fold(line.strip()) for line in lines if line.strip()]
+
+
+def test_every_key_is_two_or_more_alphabet_letters(code, trie):
+    letters = set(load_language(code).alphabet)
+    bad = [key for key in trie.iterkeys() if len(key) < 2 or not set(key) <= letters]
+    assert bad[:10] == []
+
+
+def test_keys_are_already_folded(code, trie):
+    fold = load_language(code).fold
+    keys = trie.keys()[::97]
+    assert [key for key in keys if fold(key) != key] == []
+
+
+def test_everyday_words_present_and_names_absent(code, trie):
+    present, absent = (words.split() for words in SPOT[code])
+    assert [w for w in present if w not in trie] == []
+    assert [w for w in absent if w in trie] == []
+
+
+def test_common_words_covered(code, trie):
+    words = sample(code, "common")
+    missing = [w for w in words if w not in trie]
+    assert len(missing) <= (1 - MIN_COMMON) * len(words), missing[:50]
+
+
+def test_names_mostly_absent(code, trie, request):
+    if code in NAMES_OVER_BAR:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="sources list these names as common nouns"))
+    names = sample(code, "names")
+    present = [w for w in names if w in trie]
+    assert len(present) <= MAX_NAMES * len(names), present
+
+
+def test_loads_in_milliseconds(code):
+    start = time.perf_counter()
+    trie = marisa_trie.Trie().mmap(str(bundled_path(code)))
+    assert "AB" in trie or len(trie) > 0
+    assert time.perf_counter() - start < 0.05
+
+
+def test_bundled_dictionaries_stay_small():
+    total = sum(bundled_path(code).stat().st_size for code in CODES)
+    assert total < 40_000_000
