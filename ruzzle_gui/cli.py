@@ -263,7 +263,7 @@ def _cmd_compile(args: argparse.Namespace) -> int:
         problem = ("has no words" if report.read == 0
                    else f"has no words left in {label} ({_report_text(report)})")
         raise CliError(f"{source} {problem}; nothing written")
-    _save_trie(kept, args.output)
+    compile_words(kept, args.output)
     print(f"kept {len(kept):,} words in {label}; wrote {args.output}")
     print(_report_text(report))
     return 0
@@ -275,16 +275,6 @@ def _report_text(report: FoldReport) -> str:
     if report.dropped:
         text += ": " + ", ".join(f"{n:,} {why}" for why, n in report.dropped.most_common())
     return text
-
-
-def _save_trie(words: Iterable[str], out: Path) -> None:
-    """Write the trie beside ``out`` first, then move it into place, so a failure loses nothing."""
-    partial = out.with_name(f".{out.name}.{os.getpid()}.partial")
-    try:
-        compile_words(words, partial)
-        os.replace(partial, out)
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def _is_large(source: Path) -> bool:
@@ -573,7 +563,8 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
+    # No command, or app options first (`ruzzle -l it -b board.txt --solve`): the desktop app.
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])

@@ -6,6 +6,7 @@ package and are memory-mapped, so loading one costs milliseconds.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections import Counter
@@ -17,7 +18,7 @@ from pathlib import Path
 import marisa_trie
 
 __all__ = [
-    "DictionaryError", "bundled_path", "load_trie", "read_word_list",
+    "DictionaryError", "bundled_path", "load_trie", "load_byte_trie", "read_word_list",
     "fold_words", "compile_words", "expand_hunspell", "FoldReport",
 ]
 
@@ -46,6 +47,13 @@ def load_trie(path: Path) -> marisa_trie.Trie:
     if len(trie) == 0:
         raise DictionaryError(f"dictionary has no words: {path}")
     return trie
+
+
+@lru_cache(maxsize=None)
+def load_byte_trie(path: Path) -> marisa_trie.BinaryTrie:
+    """Return the same dictionary as ``load_trie`` with UTF-8 byte keys, memory-mapped and cached."""
+    load_trie(path)  # checks the file, or raises DictionaryError
+    return marisa_trie.BinaryTrie().mmap(str(path))
 
 
 def _marisa_reason(err: RuntimeError) -> str:
@@ -113,8 +121,16 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
     trie = marisa_trie.Trie(words)
     if len(trie) == 0:
         raise DictionaryError("no words left to compile")
-    Path(out_path).parent.mkdir(parents=True, exist_ok=True)
-    trie.save(str(out_path))
+    out_path = Path(out_path)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    # Save beside the target, then rename: a process that has the old file
+    # memory-mapped keeps its pages, where rewriting in place would crash it.
+    partial = out_path.with_name(f".{out_path.name}.{os.getpid()}.partial")
+    try:
+        trie.save(str(partial))
+        os.replace(partial, out_path)
+    finally:
+        partial.unlink(missing_ok=True)
     return len(trie)
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from unidecode import unidecode
 
-from ruzzle_gui.dictionary import DictionaryError, bundled_path, fold_words, load_trie, read_word_list
+from ruzzle_gui.dictionary import (DictionaryError, bundled_path, fold_words, load_byte_trie, load_trie,
+                                   read_word_list)
 
 __all__ = ["Language", "LanguageError", "load_language", "known_languages", "user_language_dir"]
 
@@ -90,6 +91,15 @@ class Language:
         if path.suffix == ".marisa":
             return load_trie(path)
         return _trie_from_word_list(path, self)
+
+    @cached_property
+    def byte_trie(self):
+        """Return the dictionary with UTF-8 byte keys: look-ups skip an encode and a decode."""
+        if self.dictionary_path.suffix == ".marisa":
+            return load_byte_trie(self.dictionary_path)
+        import marisa_trie
+
+        return marisa_trie.BinaryTrie().frombytes(self.trie.tobytes())
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:
