@@ -29,7 +29,18 @@ class DictionaryError(ValueError):
 
 def bundled_path(code: str) -> Path:
     """Return the path of the bundled compiled dictionary for ``code``."""
-    return Path(str(resources.files("ruzzle_gui.mt_languages") / f"{code}.marisa"))
+    return _bundled_dir() / f"{code}.marisa"
+
+
+@lru_cache(maxsize=1)
+def _bundled_dir() -> Path:
+    """Return the folder of bundled dictionaries, installed or in a source checkout."""
+    try:
+        return Path(str(resources.files("ruzzle_gui.mt_languages")))
+    except ModuleNotFoundError:
+        # Imported straight from a checkout (say `python -m ruzzle_gui` at its top),
+        # where the data folder sits beside the package rather than inside it.
+        return Path(__file__).resolve().parent.parent / "mt_languages"
 
 
 @lru_cache(maxsize=None)
