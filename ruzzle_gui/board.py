@@ -75,11 +75,16 @@ class Board:
             raise BoardError(f"board file is a folder, not a file: {path}") from None
         except OSError as err:
             raise BoardError(f"cannot read board file {path}: {err.strerror}") from None
+        return cls.from_bytes(data, language, source=f"board file {path}")
+
+    @classmethod
+    def from_bytes(cls, data: bytes, language: Language | None = None, source: str = "the board") -> Board:
+        """Return the board in UTF-8 ``data``; ``source`` names it in a decoding error."""
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as err:
             line = data.count(b"\n", 0, err.start) + 1
-            raise BoardError(f"board file {path} is not UTF-8 text (line {line})") from None
+            raise BoardError(f"{source} is not UTF-8 text (line {line})") from None
         return cls.parse(text, language)
 
     @classmethod

@@ -104,13 +104,7 @@ def _read_board(spec: str, language: Language) -> Board:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
         return Board.parse(sys.stdin.read(), language)
-    data = stream.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise BoardError(f"the board on standard input is not UTF-8 text (line {line})") from None
-    return Board.parse(text, language)
+    return Board.from_bytes(stream.read(), language, source="the board on standard input")
 
 
 def _word_source(path: Path) -> Iterable[str]:
