@@ -12,12 +12,17 @@ union is written with `ruzzle_gui.dictionary.compile_words`.
 
 What is kept (see README.md for why):
 - only forms spelled with letters: apostrophes, hyphens, dots, digits are out;
-- a word is kept if some source lists it in lower case; a word that every
-  source lists only with a capital is a proper name and is dropped. ALL-CAPS
-  and mixed-case forms (abbreviations, `iPhone`) never count;
+- a word is a proper name, and dropped, when no case-aware source lists it only
+  in lower case and more sources list it only capitalised than list it both
+  ways (London; Colorado, which en_US also lists as a cigar but en_GB and both
+  word lists only as a name; Will/will stays). A case-blind word list votes only
+  with its capitalised entries. ALL-CAPS and mixed-case forms
+  (abbreviations, `iPhone`) never count;
 - German capitalises nouns, so there a capitalised word is kept unless it is a
   known name (see `german_names`);
-- after folding: at least 2 letters, every letter in the language's alphabet.
+- after folding: at least 2 letters, every letter in the language's alphabet;
+- a key with no vowel is an abbreviation (KM, DLR, MLRD) unless it is one of
+  the language's few vowel-less words (abbreviations.py).
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
+from abbreviations import vowelless  # noqa: E402
 from affix import UNSPELLABLE, expand  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
@@ -45,7 +51,9 @@ CAPITALISED_NOUNS = {"de"}
 NAME_WITNESSES = ("en", "fr", "it", "es", "nl", "pt")
 MIN_WITNESSES = 2
 
-LOWER, CAPITAL, CASE_BLIND = 1, 2, 4
+# LOWER_ONLY: some case-aware source lists the word in lower case and never
+# capitalised, which settles that it is no name.
+LOWER, CAPITAL, CASE_BLIND, LOWER_ONLY = 1, 2, 4, 8
 # A word list (not a hunspell dictionary, whose inflected forms are nearly all
 # lower case) with fewer capitalised entries than this writes names in lower
 # case too (wspanish, wfrench, wportuguese: "españa", "juan"), so its case says
@@ -59,7 +67,9 @@ CASE_BLIND_SHARE = 0.03
 # -mente (J K), -mento (M), -tório (N), diminutives (O-U, 7), augmentatives
 # (V W 6), -idade (X), -ante (Y), -ismo (Z 1), -ista (2 3), -ógico (4),
 # state names (5), -dor (j), enclitics (k m-s v), and every prefix.
-EXPANSION = {"pt_BR": {"skip_flags": "JKMNOPQRSTUVWXYZ1234567jkmnopqrsv", "prefixes": False}}
+# it_IT builds Roman numerals (MCMXCIV, XIV) with flags £ and $.
+EXPANSION = {"pt_BR": {"skip_flags": "JKMNOPQRSTUVWXYZ1234567jkmnopqrsv", "prefixes": False},
+             "it_IT": {"skip_flags": "£$"}}
 
 
 def read_bytes(path: Path) -> bytes:
@@ -101,6 +111,10 @@ class Collector:
         self.dropped: Counter[str] = Counter()
         self.source_names: list[str] = []
         self.blind: list[str] = []
+        # Per key, how many case-aware sources list it only capitalised, and
+        # how many list it both capitalised and in lower case.
+        self.capital_votes: Counter[str] = Counter()
+        self.twin_votes: Counter[str] = Counter()
 
     def add(self, name: str, forms: list[str], word_list: bool) -> int:
         """Fold one source's forms in; return how many distinct forms it had."""
@@ -111,16 +125,34 @@ class Collector:
         blind = word_list and sum(casing(f) == CAPITAL for f in distinct) < CASE_BLIND_SHARE * len(distinct)
         if blind:
             self.blind.append(name)
+        cases: dict[str, int] = {}
         for form in distinct:
             reason, key, case = self._classify(form, fold, ok)
             if reason:
                 self.dropped[reason] += 1
                 continue
-            case = CASE_BLIND if blind else case
-            self.case[key] = self.case.get(key, 0) | case
-            if case != CAPITAL or self.language.code in CAPITALISED_NOUNS:
-                self.origin[key] = self.origin.get(key, 0) | bit
+            cases[key] = cases.get(key, 0) | case
+        for key, case in cases.items():
+            self._count(key, case, bit, blind)
         return len(distinct)
+
+    def _count(self, key: str, case: int, bit: int, blind: bool) -> None:
+        """Record how one source writes key: its casing votes and the source's bit.
+
+        A case-blind list writes names in lower case too, so only its
+        capitalised-only entries say anything (pt lists: Antônio, Brasil).
+        """
+        if case == CAPITAL:
+            self.capital_votes[key] += 1
+        elif case == LOWER | CAPITAL and not blind:
+            self.twin_votes[key] += 1
+        if blind:
+            case = CASE_BLIND
+        elif case == LOWER:
+            case |= LOWER_ONLY
+        self.case[key] = self.case.get(key, 0) | case
+        if case != CAPITAL or self.language.code in CAPITALISED_NOUNS:
+            self.origin[key] = self.origin.get(key, 0) | bit
 
     @staticmethod
     def _classify(form: str, fold, ok) -> tuple[str | None, str, int]:
@@ -138,8 +170,13 @@ class Collector:
         return None, key, case
 
     def capitalised_only(self) -> set[str]:
-        """Return the keys that case-aware sources list only capitalised."""
-        return {key for key, case in self.case.items() if case & CAPITAL and not case & LOWER}
+        """Return the keys that look like names: see the module docstring.
+
+        en_US lists Colorado and colorado (a cigar); en_GB and both word
+        lists only Colorado: three votes to one, a name.
+        """
+        return {key for key, votes in self.capital_votes.items()
+                if not self.case[key] & LOWER_ONLY and votes > self.twin_votes[key]}
 
 
 def german_names(capitalised: set[str], keys: set[str], curated: set[str],
@@ -198,6 +235,9 @@ def build(code: str, witnesses: set[str]) -> str:
                        if case == CASE_BLIND and key in witnesses}
         collector.dropped["only in a case-blind list, a name elsewhere"] += len(blind_names)
         keys -= capitalised | blind_names
+    abbreviations = vowelless(code, keys)
+    collector.dropped["no vowel (abbreviation)"] += len(abbreviations)
+    keys -= abbreviations
     count = compile_words(sorted(keys), OUT_DIR / f"{code}.marisa")
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
