@@ -100,12 +100,6 @@ class Graph:
         found = [Solution(word, score, path) for word, (score, path) in self._best().items()]
         return sort_solutions(found, order, reverse)
 
-    def best_paths(self) -> dict[str, tuple[int, tuple[int, ...]]]:
-        """Return {word: (best score, best path as cell indexes)} for every word found."""
-        cols = self.board.cols
-        return {word: (score, tuple(r * cols + c for r, c in path))
-                for word, (score, path) in self._best().items()}
-
     def _best(self) -> dict[str, tuple[int, tuple[Cell, ...]]]:
         """Return {word: (best score, best path as (row, col) cells)} for every word found."""
         best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
@@ -166,11 +160,6 @@ class Graph:
         gains = [values[letter] * LETTER_MULTIPLIER.get(bonus, 1)
                  for letter, bonus in zip(board.letters, board.bonuses)]
         return gains, [WORD_MULTIPLIER.get(bonus, 1) for bonus in board.bonuses]
-
-    def score(self, path: Sequence[int]) -> int:
-        """Return the score of a path given as cell indexes."""
-        board = self.board
-        return path_score(board, self.language, [divmod(i, board.cols) for i in path])
 
 
 def _word_state(length: int, found: Iterator[bytes], min_length: int) -> int:
