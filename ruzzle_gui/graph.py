@@ -6,7 +6,8 @@ breadth-first search over a queue of partial paths; each entry carries its
 prefix (as UTF-8 bytes), a bitmask of the cells it has used and its score so
 far, and is dropped as soon as no dictionary word starts with its prefix.
 Each prefix is looked up in the trie once per board: one predictive search
-answers both "is it a word?" and "does any word start so?".
+answers both "is it a word?" and "does any word start so?", and the answers for
+a prefix's next letters are kept in a small dict that travels with it.
 
 Short names used throughout: ``r, c`` are a row and a column, ``i, j`` are
 row-major cell indexes (``i = r * cols + c``).
@@ -117,19 +118,20 @@ class Graph:
         steps, (gains, factors) = self._steps(), self._cell_scores()
         bonuses = [length_bonus(length) for length in range(len(steps))]
         min_length, completions = self.min_length, self.language.byte_trie.iterkeys
-        states: dict[bytes, int] = {}
-        known = states.get
+        # Each queued prefix carries its own memo: next letter -> 0 (no word goes on so)
+        # or (state, word, the memo of that word). A dead step then costs one probe
+        # with a one-letter key whose hash is cached, instead of building a new string.
         # The search starts from an empty path at a virtual cell next to every cell.
-        queue = deque([(b"", 0, len(steps) - 1, (), 0, 1)])
+        queue = deque([(b"", {}, 0, len(steps) - 1, (), 0, 1)])
         pop, push = queue.popleft, queue.append
         while queue:
-            prefix, used, last, path, points, factor = pop()
+            prefix, memo, used, last, path, points, factor = pop()
             for i, cell, bit, letter in steps[last]:
                 if used & bit:
                     continue
-                word = prefix + letter
-                state = known(word)
-                if state is None:
+                node = memo.get(letter)
+                if node is None:
+                    word = prefix + letter
                     # The first key under a string is the string itself when it is a word.
                     # Inlined, because a call per new string costs ~5% of a whole solve.
                     found = completions(word)
@@ -137,11 +139,12 @@ class Graph:
                     state = PREFIX if first is not None else DEAD
                     if first == word:
                         state = _word_state(len(path) + 1, found, min_length)
-                    states[word] = state
-                if state:
+                    node = memo[letter] = (state, word, {}) if state else DEAD
+                if node:
+                    state, word, next_memo = node
                     longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
                     if state != LEAF:
-                        push((word, used | bit, i, longer, more, times))
+                        push((word, next_memo, used | bit, i, longer, more, times))
                     if state >= WORD:
                         yield word.decode(), more * times + bonuses[len(longer)], longer
 
