@@ -11,7 +11,8 @@ python3 -c 'import tkinter' 2>/dev/null || missing+=(python3-tk)
 python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
-command -v import >/dev/null || missing+=(imagemagick)
+# Ask for the real ImageMagick: some images ship a stand-in `convert`/`import`.
+import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
 command -v unmunch >/dev/null || missing+=(hunspell-tools)
 if ((${#missing[@]})); then
     sudo=""
