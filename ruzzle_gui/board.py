@@ -58,7 +58,7 @@ class Board:
         width = len(grid[0][1])
         for number, cells in grid:
             if len(cells) != width:
-                raise BoardError(f"line {number}: {len(cells)} cells, but the first row has {width}")
+                raise BoardError(f"line {number}: {_count(len(cells), 'cell')}, but the first row has {width}")
         parsed = [_parse_cell(token, number, col) for number, cells in grid for col, token in enumerate(cells, 1)]
         board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed))
         return board.for_language(language, [number for number, _ in grid]) if language else board
@@ -176,3 +176,7 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
         raise BoardError(f"{where}: unknown bonus '{suffix}' in '{token}' (use dl, tl, dw or tw)")
     raise BoardError(f"{where}: '{token}' is not one letter with an optional dl, tl, dw or tw bonus")
 
+
+def _count(number: int, noun: str) -> str:
+    """Return '1 cell', '3 cells' and so on."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
