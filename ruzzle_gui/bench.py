@@ -31,7 +31,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
-from ruzzle_gui.board import BONUSES, Board
+from ruzzle_gui.board import Board
 from ruzzle_gui.dictionary import DictionaryError, load_byte_trie, load_trie
 from ruzzle_gui.graph import Graph, Solution, neighbours, path_score, sort_solutions
 from ruzzle_gui.language import Language, LanguageError, load_language
@@ -42,7 +42,6 @@ Solver = Callable[[Board, Language], list[Solution]]
 SIZES = (4, 5, 10)
 # Boards per size: 10x10 boards take ~100 times as long as 4x4 ones.
 SHARE = {4: 1.0, 5: 0.5, 10: 0.1}
-BONUS_CHANCE = 0.25  # about four bonus tiles on a 4x4 board, as in Ruzzle
 APP_BOARDS = 5  # boards solved in each app launch
 EXIT_MISMATCH, EXIT_USAGE = 1, 2
 
@@ -115,11 +114,8 @@ class _PrefixMemo(dict):
 # ---------------------------------------------------------------- boards and timing
 
 def random_board(language: Language, size: int, rng: random.Random) -> Board:
-    """Return a size x size board of letters drawn like the game's, with some bonus tiles."""
-    letters = language.random_letters(size * size, rng)
-    bonuses = {divmod(i, size): rng.choice(BONUSES)
-               for i in range(size * size) if rng.random() < BONUS_CHANCE}
-    return Board.from_letters(letters, rows=size, bonuses=bonuses)
+    """Return a size x size board drawn like ``ruzzle generate`` draws one."""
+    return Board.random(language, size, size, rng)
 
 
 def _timed(solver: Solver, board: Board, language: Language) -> tuple[float, list[Solution]]:

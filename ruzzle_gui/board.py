@@ -11,6 +11,7 @@ A blank line ends the board.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ruzzle_gui.language import Language
 
-__all__ = ["Board", "BoardError", "BONUSES", "Cell"]
+__all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell"]
 
 BONUSES = ("DL", "TL", "DW", "TW")
+BONUS_ODDS = (("TW", 0.05), ("DW", 0.10), ("TL", 0.10), ("DL", 0.15))  # per cell, as in Ruzzle
 SUFFIXES = {bonus.lower(): bonus for bonus in BONUSES}
 Cell = tuple[int, int]  # (row, col), both from 0
 
@@ -106,6 +108,19 @@ class Board:
         board = cls(rows, cols, tuple(ch.upper() for ch in cells), tuple(marks))
         return board.for_language(language) if language else board
 
+    @classmethod
+    def random(cls, language: Language, rows: int = 4, cols: int | None = None,
+               rng: random.Random | None = None, bonuses: bool = True) -> Board:
+        """Return a board of letters drawn from ``language``'s frequencies, bonuses at BONUS_ODDS.
+
+        Letters are drawn before bonuses, so the same seed gives the same letters either way.
+        """
+        rng = rng or random.Random()
+        cols = rows if cols is None else cols
+        letters = language.random_letters(rows * cols, rng)
+        marks = tuple(_random_bonus(rng) if bonuses else None for _ in letters)
+        return cls(rows, cols, tuple(letters), marks)
+
     def for_language(self, language: Language, line_numbers: list[int] | None = None) -> Board:
         """Return this board with every letter folded into ``language``'s alphabet."""
         folded = []
@@ -175,6 +190,16 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
         raise BoardError(f"{where}: unknown bonus '{suffix}' in '{token}' (use dl, tl, dw or tw)")
     raise BoardError(f"{where}: '{token}' is not one letter with an optional dl, tl, dw or tw bonus")
+
+
+def _random_bonus(rng: random.Random) -> str | None:
+    """Return a bonus drawn at BONUS_ODDS, or None for a plain cell."""
+    draw = rng.random()
+    for bonus, odds in BONUS_ODDS:
+        if draw < odds:
+            return bonus
+        draw -= odds
+    return None
 
 
 def _count(number: int, noun: str) -> str:

@@ -25,12 +25,12 @@ __all__ = ["main"]
 
 PROG = "ruzzle"
 MAX_SIDE = 100  # larger boards are not Ruzzle any more, and would only fill the screen
-BONUS_ODDS = (("TW", 0.05), ("DW", 0.10), ("TL", 0.10), ("DL", 0.15))  # Ruzzle-like, per cell
 LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait for
 PROGRESS_WIDTH = 30
 CHUNK_LINES = 65_536
 COMMANDS = ("solve", "demo", "languages", "compile", "cat", "generate", "bench")
 EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
+APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
 
 
 class CliError(Exception):
@@ -258,7 +258,7 @@ def _cmd_compile(args: argparse.Namespace) -> int:
                    else f"has no words left in {label} ({_report_text(report)})")
         raise CliError(f"{source} {problem}; nothing written")
     compile_words(kept, args.output)
-    print(f"kept {len(kept):,} words in {label}; wrote {args.output}")
+    print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; wrote {args.output}")
     print(_report_text(report))
     return 0
 
@@ -312,8 +312,6 @@ def progress_text(done: int, total: int | None) -> str:
 
 def _cmd_cat(args: argparse.Namespace) -> int:
     """Write every word of a dictionary, sorted, one per line."""
-    if args.dictionary is None and args.language is None:
-        raise CliError("cat needs a dictionary: give -d DICTIONARY, -l LANG, or both")
     language = load_language(args.language) if args.language else None
     if args.dictionary is None:
         words = sorted(language.trie.iterkeys())
@@ -341,31 +339,13 @@ def _write_lines(words: Sequence[str], stream: TextIO) -> None:
 def _cmd_generate(args: argparse.Namespace) -> int:
     """Write a random board drawn from the language's letter frequencies."""
     language = _language(args)
-    board = random_board(language, args.rows, args.cols or args.rows, random.Random(args.seed),
+    board = Board.random(language, args.rows, args.cols or args.rows, random.Random(args.seed),
                          bonuses=not args.no_bonus)
     if args.output is None:
         _write(board.to_text())
     else:
         Path(args.output).write_text(board.to_text(), encoding="utf-8")
     return 0
-
-
-def random_board(language: Language, rows: int, cols: int, rng: random.Random,
-                 bonuses: bool = True) -> Board:
-    """Return a random board; letters are drawn before bonuses, so --no-bonus keeps the letters."""
-    letters = language.random_letters(rows * cols, rng)
-    marks = tuple(_random_bonus(rng) if bonuses else None for _ in letters)
-    return Board(rows, cols, tuple(letters), marks)
-
-
-def _random_bonus(rng: random.Random) -> str | None:
-    """Return a bonus drawn at BONUS_ODDS, or None for a plain cell."""
-    draw = rng.random()
-    for bonus, odds in BONUS_ODDS:
-        if draw < odds:
-            return bonus
-        draw -= odds
-    return None
 
 
 # ---------------------------------------------------------------- app and bench
@@ -512,7 +492,7 @@ def _add_cat(commands) -> None:
     command.add_argument("-l", "--language", metavar="LANG",
                          help="language whose bundled dictionary to write (or to fold -d for)")
     command.add_argument("-o", "--output", metavar="OUT", help="write to this file, not stdout")
-    command.set_defaults(handler=_cmd_cat)
+    command.set_defaults(handler=_cmd_cat, usage_error=command.error)
 
 
 def _add_generate(commands) -> None:
@@ -558,7 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     # No command, or app options first (`ruzzle -l it -b board.txt --solve`): the desktop app.
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or argv[0].split("=")[0] in APP_OPTIONS:
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])
@@ -567,6 +547,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command is None:
             parser.error("choose a command: " + ", ".join(COMMANDS))
+        if args.command == "cat" and args.dictionary is None and args.language is None:
+            args.usage_error("cat needs a dictionary: give -d DICTIONARY, -l LANG, or both")
     except SystemExit as done:  # --help, or a usage error already printed as one line
         return done.code if isinstance(done.code, int) else EXIT_USAGE
     return _run(args)
@@ -589,6 +571,6 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_BROKEN_PIPE
     except UnicodeEncodeError as err:
         return _fail(f"cannot write '{err.object[err.start:err.end]}' in the {err.encoding} encoding "
-                     f"of the output; set PYTHONIOENCODING=utf-8 or write to a file with -o")
+                     f"of the output; set PYTHONIOENCODING=utf-8, or redirect the output to a file")
     except OSError as err:
         return _fail(_os_message(err))

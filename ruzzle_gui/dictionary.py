@@ -6,6 +6,7 @@ package and are memory-mapped, so loading one costs milliseconds.
 """
 from __future__ import annotations
 
+import codecs
 import os
 import shutil
 import subprocess
@@ -21,6 +22,9 @@ __all__ = [
     "DictionaryError", "bundled_path", "load_trie", "load_byte_trie", "read_word_list",
     "fold_words", "compile_words", "expand_hunspell", "FoldReport",
 ]
+
+
+HUNSPELL_CODECS = {"microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
 
 
 class DictionaryError(ValueError):
@@ -133,13 +137,17 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
     if len(trie) == 0:
         raise DictionaryError("no words left to compile")
     out_path = Path(out_path)
-    out_path.parent.mkdir(parents=True, exist_ok=True)
     # Save beside the target, then rename: a process that has the old file
     # memory-mapped keeps its pages, where rewriting in place would crash it.
     partial = out_path.with_name(f".{out_path.name}.{os.getpid()}.partial")
     try:
         trie.save(str(partial))
         os.replace(partial, out_path)
+    except (OSError, RuntimeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
+        if not out_path.parent.is_dir():
+            reason = "no such folder"
+        raise DictionaryError(f"cannot write {out_path}: {reason}") from None
     finally:
         partial.unlink(missing_ok=True)
     return len(trie)
@@ -162,12 +170,20 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
             word = raw.decode(encoding, errors="replace").strip().split("/")[0]
             if word:
                 yield word
+    if proc.returncode != 0:
+        raise DictionaryError(f"unmunch could not expand {dic_path} (exit status {proc.returncode})")
 
 
 def _aff_encoding(aff_path: Path) -> str:
-    """Return the character set a hunspell .aff file declares (UTF-8 if none)."""
+    """Return the Python codec for the character set a hunspell .aff declares (UTF-8 if none)."""
     with aff_path.open("rb") as handle:
         for raw in handle:
-            if raw.startswith(b"SET "):
-                return raw.split()[1].decode("ascii").lower()
+            if raw.split(maxsplit=1)[:1] == [b"SET"]:
+                declared = raw[3:].strip().decode("ascii", errors="replace")
+                # hunspell's names for two code pages are not Python's.
+                name = HUNSPELL_CODECS.get(declared.lower(), declared)
+                try:
+                    return codecs.lookup(name).name
+                except LookupError:
+                    raise DictionaryError(f"{aff_path} declares an unknown character set '{declared}'") from None
     return "utf-8"

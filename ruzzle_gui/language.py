@@ -25,6 +25,8 @@ __all__ = ["Language", "LanguageError", "load_language", "known_languages", "use
 FOLDS = ("unidecode", "upper")
 REQUIRED = {"code": str, "name": str, "alphabet": str, "fold": str, "min_length": int, "values": dict}
 OPTIONAL = {"fold_replace": dict, "values_source": dict, "demo": dict, "dictionary": str}
+STRING_TABLES = ("fold_replace", "values_source", "demo")
+TYPE_NAMES = {str: "string", int: "whole number", dict: "table"}
 FREQUENCY_SAMPLE = 20_000
 
 
@@ -162,14 +164,23 @@ def _read_toml(path, label: str) -> dict:
         raise LanguageError(f"language file {label} is not valid TOML: {err}") from None
 
 
+def _check_types(data: dict, label: str) -> None:
+    """Raise LanguageError naming the first key (or table entry) of the wrong type."""
+    for key, kind in (REQUIRED | OPTIONAL).items():
+        if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
+            raise LanguageError(f"language file {label}: key '{key}' must be a {TYPE_NAMES[kind]}")
+    for table in STRING_TABLES:
+        for name, value in data.get(table, {}).items():
+            if not isinstance(value, str):
+                raise LanguageError(f"language file {label}: key '{table}.{name}' must be a string")
+
+
 def _validate(data: dict, label: str) -> None:
     """Raise LanguageError naming the first missing or bad key of a language file."""
-    for key, kind in REQUIRED.items():
+    for key in REQUIRED:
         if key not in data:
             raise LanguageError(f"language file {label}: missing key '{key}'")
-    for key, kind in (REQUIRED | OPTIONAL).items():
-        if key in data and not isinstance(data[key], kind):
-            raise LanguageError(f"language file {label}: key '{key}' must be a {kind.__name__}")
+    _check_types(data, label)
     unknown = set(data) - set(REQUIRED) - set(OPTIONAL)
     if unknown:
         raise LanguageError(f"language file {label}: unknown key '{sorted(unknown)[0]}'")
@@ -189,6 +200,17 @@ def _validate(data: dict, label: str) -> None:
         raise LanguageError(f"language file {label}: key 'values.{sorted(extra)[0]}' is not in the alphabet")
 
 
+def _check_demo(language: Language, label: str) -> None:
+    """Raise LanguageError if the language's demo board does not parse in its own alphabet."""
+    from ruzzle_gui.board import Board, BoardError
+
+    if language.demo_board:
+        try:
+            Board.parse(language.demo_board, language)
+        except BoardError as err:
+            raise LanguageError(f"language file {label}: key 'demo.board': {err}") from None
+
+
 def _language_data(code: str) -> tuple[dict, Path | None]:
     """Return the merged bundled and user data for ``code`` and the user file, if any."""
     bundled = _bundled_dir() / f"{code}.toml"
@@ -196,6 +218,7 @@ def _language_data(code: str) -> tuple[dict, Path | None]:
     data: dict = _read_toml(bundled, f"{code}.toml") if bundled.is_file() else {}
     if user.is_file():
         override = _read_toml(user, str(user))
+        _check_types(override, str(user))
         values = {**data.get("values", {}), **override.get("values", {})}
         data = {**data, **override, "values": values}
         return data, user
@@ -219,6 +242,8 @@ def load_language(code: str, dictionary: str | Path | None = None) -> Language:
         label = str(source) if source else f"{code}.toml"
     _validate(data, label)
     if dictionary is None and "dictionary" in data and source is not None:
-        dictionary = source.parent / data["dictionary"]
-    return Language(data, Path(dictionary) if dictionary is not None else None)
+        dictionary = source.resolve().parent / data["dictionary"]
+    language = Language(data, Path(dictionary) if dictionary is not None else None)
+    _check_demo(language, label)
+    return language
 

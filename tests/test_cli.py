@@ -384,8 +384,22 @@ def test_cat_plain_list_folded_and_to_file(capsys, tmp_path, word_list):
 
 def test_cat_needs_a_dictionary(capsys):
     code, out, err = run(capsys, "cat")
-    assert code == 1 and out == ""
+    assert code == 2 and out == ""
     assert_one_error_line(err, "-d DICTIONARY", "-l LANG")
+
+
+def test_compile_into_a_missing_folder_creates_nothing(capsys, tmp_path, word_list):
+    target = tmp_path / "no" / "such" / "out.marisa"
+    code, out, err = run(capsys, "compile", "-l", "it", "-d", word_list, "-o", str(target))
+    assert code == 1
+    assert_one_error_line(err, f"cannot write {target}: no such folder")
+    assert not (tmp_path / "no").exists()
+
+
+def test_an_unknown_option_before_any_command_is_a_usage_error(capsys):
+    code, out, err = run(capsys, "--bogus")
+    assert code == 2
+    assert_one_error_line(err, "unrecognized arguments: --bogus")
 
 
 # ---------------------------------------------------------------- generate

@@ -5,7 +5,7 @@ import marisa_trie
 import pytest
 
 from ruzzle_gui import DictionaryError, Graph, Board, LanguageError, known_languages, load_language
-from ruzzle_gui.dictionary import bundled_path, load_trie
+from ruzzle_gui.dictionary import bundled_path, expand_hunspell, load_trie
 
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
 
@@ -103,7 +103,9 @@ def test_user_can_add_a_language(tmp_path, monkeypatch):
     ('name = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "missing key 'code'"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "rot13"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "key 'fold'"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\n', "key 'values.B'"),
-    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = "2"\n[values]\nA = 1\nB = 1\n', "key 'min_length' must be a int"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = "2"\n[values]\nA = 1\nB = 1\n', "key 'min_length' must be a whole number"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\nB = 1\n'
+     '[demo]\nboard = "A 7"\n', "key 'demo.board': line 1, cell 2: '7' is not a letter"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\ncolour = 1\n[values]\nA = 1\nB = 1\n', "unknown key 'colour'"),
     ('code = "x"\nname = \n', "not valid TOML"),
 ])
@@ -112,6 +114,26 @@ def test_invalid_language_file_names_the_bad_key(tmp_path, body, message):
     path.write_text(body, encoding="utf-8")
     with pytest.raises(LanguageError, match=message):
         load_language(str(path))
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("values = 3\n", "key 'values' must be a table"),
+    ('[fold_replace]\n"À" = 1\n', "key 'fold_replace.À' must be a string"),
+    ("[demo]\nboard = 3\n", "key 'demo.board' must be a string"),
+    ("[values_source]\nconfidence = 3\n", "key 'values_source.confidence' must be a string"),
+    ('min_length = true\n', "key 'min_length' must be a whole number"),
+])
+def test_bad_user_override_names_the_key(tmp_path, monkeypatch, body, message):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    folder.mkdir(parents=True)
+    (folder / "it.toml").write_text(body, encoding="utf-8")
+    load_language.cache_clear()
+    try:
+        with pytest.raises(LanguageError, match=message):
+            load_language("it")
+    finally:
+        load_language.cache_clear()
 
 
 def test_plain_word_list_dictionary_is_folded(tmp_path):
@@ -155,3 +177,22 @@ def test_marisa_file_with_no_words(tmp_path):
     marisa_trie.Trie([]).save(str(path))
     with pytest.raises(DictionaryError, match="has no words"):
         load_language("it", dictionary=str(path)).trie
+
+
+def write_hunspell(folder, set_line: str):
+    """Write a two-word hunspell dictionary whose .aff declares ``set_line``; return the .dic."""
+    (folder / "x.aff").write_text(f"{set_line}\nSFX S Y 1\nSFX S 0 s .\n", encoding="latin-1")
+    dic = folder / "x.dic"
+    dic.write_text("2\ncasa/S\nmare\n", encoding="latin-1")
+    return dic
+
+
+def test_hunspell_expansion_maps_hunspell_charset_names(tmp_path):
+    words = sorted(expand_hunspell(write_hunspell(tmp_path, "SET microsoft-cp1252")))
+    assert words == ["casa", "casas", "mare"]
+
+
+@pytest.mark.parametrize("set_line", ["SET klingon-8", "SET "])
+def test_hunspell_unknown_charset_is_a_clear_error(tmp_path, set_line):
+    with pytest.raises(DictionaryError, match="declares an unknown character set"):
+        list(expand_hunspell(write_hunspell(tmp_path, set_line)))
