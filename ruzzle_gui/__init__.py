@@ -2,7 +2,7 @@
 
     from ruzzle_gui import Board, Graph, load_language
     lang = load_language("it")
-    board = Board.parse(open("it.board").read())
+    board = Board.from_file("it.board")
     for s in Graph(board, lang).solve():
         print(s.word, s.score, s.path)
 """
