@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import time
 import tkinter as tk
 from importlib import resources
@@ -14,6 +13,7 @@ from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.settings import load_settings, save_settings, settings_path
+from ruzzle_gui.app.solving import SolveJob
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
@@ -26,6 +26,8 @@ STEPS = ("1  Letters", "2  Bonuses", "3  Words")
 # words appear at once. Larger boards go to a worker thread.
 INLINE_CELLS = 25
 POLL_MS = 40
+CANCEL_WAIT_S = 1.0
+BUSY_SWITCH_INTERVAL = 0.0002  # seconds; Python's default is 0.005
 FALLBACK_LANGUAGE = "en"
 SOLVE_ERRORS = (BoardError, DictionaryError, LanguageError)
 
@@ -73,8 +75,9 @@ class App:
         self.state = state if state is not None else default_state()
         theme.apply_theme(self.root)
         self._icon = self._set_icon()
-        self._job = 0
+        self._solve_job: SolveJob | None = None
         self._poll_id: str | None = None
+        self._switch_interval = sys.getswitchinterval()
         self.languages = language_names(self.state.language)
         self._build_steps()
         body = ttk.Frame(self.root)
@@ -198,51 +201,50 @@ class App:
 
     def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
         """Start a worker thread for the solve and poll it from the Tk thread."""
-        outcome: dict = {}
-
-        def work() -> None:
-            # The worker never touches Tk: it only fills ``outcome``.
-            try:
-                outcome["solutions"] = Graph(board, language).solve()
-            except Exception as err:  # handed to the Tk thread, which decides
-                outcome["error"] = err
-
-        self._job += 1
-        thread = threading.Thread(target=work, name="ruzzle-solve", daemon=True)
-        thread.start()
+        self._solve_job = SolveJob(board, language)
+        # While the worker runs, the Tk thread waits for the GIL at every Tcl call;
+        # a short switch interval keeps each wait short, so the window stays responsive.
+        sys.setswitchinterval(min(self._switch_interval, BUSY_SWITCH_INTERVAL))
+        self._solve_job.start()
         self.bonuses.set_busy(True, f"Solving the {board.rows}×{board.cols} board…")
-        self._poll_id = self.root.after(POLL_MS, self._poll, self._job, thread, outcome, board, language, started)
+        self._poll_id = self.root.after(POLL_MS, self._poll, self._solve_job, started)
 
-    def _poll(self, job: int, thread: threading.Thread, outcome: dict, board: Board,
-              language: Language, started: float) -> None:
+    def _poll(self, job: SolveJob, started: float) -> None:
         """Show the worker's words once it is done; keep polling until then."""
-        if job != self._job:
+        if job is not self._solve_job:
             return
-        if thread.is_alive():
-            self._poll_id = self.root.after(POLL_MS, self._poll, job, thread, outcome, board, language, started)
+        if not job.done:
+            self._poll_id = self.root.after(POLL_MS, self._poll, job, started)
             return
-        self._poll_id = None
-        self.bonuses.set_busy(False)
-        error = outcome.get("error")
-        if isinstance(error, SOLVE_ERRORS):
-            self.bonuses.hint.flash(f"Cannot solve: {error}")
-        elif error is not None:
-            raise error
+        self._end_solve()
+        if isinstance(job.error, SOLVE_ERRORS):
+            self.bonuses.hint.flash(f"Cannot solve: {job.error}")
+        elif job.error is not None:
+            raise job.error
         else:
-            self._solved(board, language, outcome["solutions"], started)
+            self._solved(job.board, job.language, job.solutions, started)
 
     @property
     def solving(self) -> bool:
         """Return True while a background solve is running."""
-        return self._poll_id is not None
+        return self._solve_job is not None
 
     def cancel_solve(self) -> None:
-        """Forget a running background solve: its words will not be shown."""
-        self._job += 1
-        if self._poll_id is not None:
-            self.root.after_cancel(self._poll_id)
-            self._poll_id = None
-            self.bonuses.set_busy(False)
+        """Stop a running background solve: its thread ends and its words are never shown."""
+        job = self._solve_job
+        if job is None:
+            return
+        self.root.after_cancel(self._poll_id)
+        # Waiting here is brief (the worker checks its stop flag every few hundred
+        # paths) and spares the redraw that follows from sharing the GIL.
+        job.cancel(CANCEL_WAIT_S)
+        self._end_solve()
+
+    def _end_solve(self) -> None:
+        """Forget the background solve, hide the busy indicator and restore the GIL interval."""
+        self._solve_job = self._poll_id = None
+        sys.setswitchinterval(self._switch_interval)
+        self.bonuses.set_busy(False)
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""

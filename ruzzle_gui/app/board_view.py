@@ -44,9 +44,12 @@ class BoardView(tk.Canvas):
         self.lit: dict[int, str] = {}
         self.arrows: list[tuple[int, int]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
-        self.bind("<Configure>", lambda _event: self.redraw())
-        self.bind("<FocusIn>", lambda _event: self.redraw(), add=True)
-        self.bind("<FocusOut>", lambda _event: self.redraw(), add=True)
+        self._size = 0.0
+        self._drawn_for: tuple[int, int] = (0, 0)
+        self.bind("<Configure>", self._on_configure)
+        # Focus only changes the cursor ring: a big board must not be redrawn for it.
+        self.bind("<FocusIn>", lambda _event: self.redraw_rings(), add=True)
+        self.bind("<FocusOut>", lambda _event: self.redraw_rings(), add=True)
 
     def show(self, rows: int, cols: int, letters: Sequence[str], bonuses: Sequence[str | None],
              values: Mapping[str, int] | None = None, invalid: Sequence[int] = ()) -> None:
@@ -64,12 +67,12 @@ class BoardView(tk.Canvas):
     def set_cursor(self, index: int | None) -> None:
         """Move the keyboard cursor to tile ``index`` (or hide it)."""
         self.cursor = index
-        self.redraw()
+        self.redraw_rings()
 
     def set_marked(self, index: int | None) -> None:
         """Ring tile ``index`` as the start-tile filter (or remove the ring)."""
         self.marked = index
-        self.redraw()
+        self.redraw_rings()
 
     def light(self, index: int, colour: str, came_from: int | None = None) -> None:
         """Light tile ``index`` in ``colour``, with an arrow from ``came_from`` if given."""
@@ -109,13 +112,18 @@ class BoardView(tk.Canvas):
         # focus_get() raises KeyError while a combobox list is open; ask Tk directly.
         return str(self.tk.call("focus")) == str(self)
 
+    def _on_configure(self, event: tk.Event) -> None:
+        """Redraw for a new canvas size; a Configure that keeps the size changes nothing."""
+        if (event.width, event.height) != self._drawn_for:
+            self.redraw()
+
     def redraw(self) -> None:
         """Redraw everything from the current state, sized to the canvas."""
         self.delete("all")
         self._boxes = []
         if not self.rows:
             return
-        size = self._layout()
+        self._size = size = self._layout()
         for index in range(len(self._boxes)):
             self._draw_tile(index, size)
         for start, end in self.arrows:
@@ -124,9 +132,15 @@ class BoardView(tk.Canvas):
             self._draw_labels(index, size)
         self._draw_rings(size)
 
+    def redraw_rings(self) -> None:
+        """Redraw only the start-filter ring and the cursor, leaving the tiles as drawn."""
+        self.delete("marked", "cursor")
+        if self._boxes:
+            self._draw_rings(self._size)
+
     def _layout(self) -> float:
         """Place the tiles to fill the canvas, draw the board behind them; return the tile size."""
-        width, height = self.winfo_width(), self.winfo_height()
+        width, height = self._drawn_for = self.winfo_width(), self.winfo_height()
         if width <= 2:  # not mapped yet: use the requested size
             width, height = int(self.cget("width")), int(self.cget("height"))
         pitch = min((width - 2 * MARGIN) / self.cols, (height - 2 * MARGIN) / self.rows)

@@ -1,0 +1,78 @@
+"""SolveJob: one board solved on a worker thread that the window can stop at any time."""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+
+from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.graph import Graph, Solution, sort_solutions
+from ruzzle_gui.language import Language
+
+# The worker looks at its stop flag once per this many paths: often enough to stop
+# within milliseconds, rarely enough to cost nothing measurable.
+CHECK_EVERY = 256
+
+
+class Cancelled(Exception):
+    """The solve was stopped before it finished."""
+
+
+def best_solutions(paths: Iterable[tuple[str, int, tuple[Cell, ...]]]) -> list[Solution]:
+    """Return one Solution per word, its best-scoring path, best score first.
+
+    Ties go to the smallest path, as in ``Graph.solve``, so the answer never
+    depends on search order.
+    """
+    best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
+    for word, score, path in paths:
+        kept = best.get(word)
+        if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
+            best[word] = (score, path)
+    return sort_solutions(Solution(word, score, path) for word, (score, path) in best.items())
+
+
+def until(stop: threading.Event, items: Iterable) -> Iterable:
+    """Yield from ``items``, raising Cancelled soon after ``stop`` is set."""
+    for count, item in enumerate(items):
+        if not count % CHECK_EVERY and stop.is_set():
+            raise Cancelled
+        yield item
+
+
+class SolveJob:
+    """Solves ``board`` on a daemon thread; ``cancel`` makes the thread return early.
+
+    The worker never touches Tk: the window polls ``done`` and then reads
+    ``solutions`` or ``error``.
+    """
+
+    def __init__(self, board: Board, language: Language) -> None:
+        self.board, self.language = board, language
+        self.solutions: list[Solution] | None = None
+        self.error: Exception | None = None
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="ruzzle-solve", daemon=True)
+
+    def start(self) -> None:
+        """Start the worker."""
+        self.thread.start()
+
+    @property
+    def done(self) -> bool:
+        """Return True once the worker has returned (finished, failed or cancelled)."""
+        return not self.thread.is_alive()
+
+    def cancel(self, wait: float = 1.0) -> bool:
+        """Stop the worker and wait up to ``wait`` seconds for it; return True if it ended."""
+        self.stop.set()
+        self.thread.join(wait)
+        return self.done
+
+    def _run(self) -> None:
+        """Solve, keeping the words or the error for the Tk thread."""
+        try:
+            self.solutions = best_solutions(until(self.stop, Graph(self.board, self.language).paths()))
+        except Cancelled:
+            pass
+        except Exception as err:  # handed to the Tk thread, which decides
+            self.error = err

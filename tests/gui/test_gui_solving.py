@@ -1,0 +1,84 @@
+"""Background solves: the worker gives the engine's answer, and stopping it really stops it."""
+from __future__ import annotations
+
+import random
+import sys
+import threading
+
+from gui_helpers import settle
+
+from ruzzle_gui import Board, Graph, load_language
+from ruzzle_gui.app.solving import SolveJob, best_solutions
+
+BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+
+
+def random_board(rows: int, seed: int) -> Board:
+    """Return a square Italian board of random letters."""
+    letters = load_language("it").random_letters(rows * rows, random.Random(seed))
+    return Board.from_letters("".join(letters), rows=rows)
+
+
+def solve_threads() -> list[threading.Thread]:
+    """Return the solve worker threads still running."""
+    return [thread for thread in threading.enumerate() if thread.name == "ruzzle-solve"]
+
+
+def test_best_solutions_match_the_engine_paths_and_ties_included():
+    it = load_language("it")
+    for board in (Board.parse(BOARD), random_board(6, seed=3)):
+        graph = Graph(board, it)
+        assert best_solutions(graph.paths()) == graph.solve()
+
+
+def test_a_finished_job_holds_the_engine_solutions():
+    board = random_board(6, seed=4)
+    job = SolveJob(board, load_language("it"))
+    job.start()
+    job.thread.join(30)
+    assert job.done and job.error is None
+    assert job.solutions == Graph(board, load_language("it")).solve()
+
+
+def test_a_cancelled_job_ends_at_once_with_no_words():
+    job = SolveJob(random_board(60, seed=5), load_language("it"))
+    job.start()
+    job.thread.join(0.2)
+    assert not job.done  # a 60x60 board takes seconds: the worker is mid-solve
+    assert job.cancel(wait=1.0)
+    assert job.solutions is None and job.error is None
+
+
+def test_stopping_a_big_solve_ends_the_worker_and_shows_nothing(app):
+    board = random_board(60, seed=6)
+    normal = sys.getswitchinterval()
+    app.load_board(board)
+    app.show_bonuses()
+    app.solve()
+    assert app.solving and len(solve_threads()) == 1
+    assert sys.getswitchinterval() < normal  # so the Tk thread gets the GIL back quickly
+    worker = solve_threads()[0]
+    settle(app.root, 200)
+    app.cancel_solve()
+    worker.join(1.0)
+    assert not worker.is_alive()  # the whole solve takes seconds
+    assert not app.solving and not app.bonuses.busy and sys.getswitchinterval() == normal
+    app.bonuses.back_button.invoke()
+    settle(app.root, 300)
+    assert app.screen is app.letters and app.results.solutions == []
+    assert app.state.board() == board
+
+
+def test_focus_and_cursor_moves_redraw_only_the_rings(app):
+    app.load_board(random_board(30, seed=8))
+    view = app.letters.board_view
+    settle(app.root)
+    tile = view.find_withtag("tile0")
+    app.letters.random_button.focus_force()
+    settle(app.root)
+    view.focus_force()
+    view.set_cursor(5)
+    settle(app.root)
+    # The same canvas item still draws tile 0: the 900 tiles were not redrawn.
+    assert view.find_withtag("tile0") == tile
+    assert view.coords("cursor")[0] > view.coords(tile[0])[0]
