@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import traceback
 import tkinter as tk
 from importlib import resources
 from tkinter import ttk
@@ -13,10 +14,9 @@ from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.settings import load_settings, save_settings, settings_path
-from ruzzle_gui.app.solving import SolveJob
+from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.app.state import AppState
-from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.dictionary import DictionaryError
+from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.language import Language, LanguageError, known_languages, load_language
 
@@ -29,7 +29,6 @@ POLL_MS = 40
 CANCEL_WAIT_S = 1.0
 BUSY_SWITCH_INTERVAL = 0.0002  # seconds; Python's default is 0.005
 FALLBACK_LANGUAGE = "en"
-SOLVE_ERRORS = (BoardError, DictionaryError, LanguageError)
 
 
 def language_names(extra: str | None = None) -> dict[str, str]:
@@ -187,8 +186,12 @@ class App:
             return
         try:
             solutions = Graph(board, self.language).solve()
-        except SOLVE_ERRORS as err:
-            self.bonuses.hint.flash(f"Cannot solve: {err}")
+        except EXPECTED_ERRORS as err:
+            self._solve_failed(err)
+            return
+        except Exception as err:  # a bug: say so in the window rather than lose the board
+            traceback.print_exc(file=sys.stderr)
+            self._solve_failed(err)
             return
         self._solved(board, self.language, solutions, started)
 
@@ -217,12 +220,17 @@ class App:
             self._poll_id = self.root.after(POLL_MS, self._poll, job, started)
             return
         self._end_solve()
-        if isinstance(job.error, SOLVE_ERRORS):
-            self.bonuses.hint.flash(f"Cannot solve: {job.error}")
-        elif job.error is not None:
-            raise job.error
+        if job.error is not None:
+            self._solve_failed(job.error)
         else:
             self._solved(job.board, job.language, job.solutions, started)
+
+    def _solve_failed(self, error: Exception) -> None:
+        """Say on the bonus window's hint line why the solve failed; the board stays as typed."""
+        if isinstance(error, EXPECTED_ERRORS):
+            self.bonuses.hint.flash(f"Cannot solve: {error}")
+        else:
+            self.bonuses.hint.flash(f"Solve failed: {type(error).__name__}: {error}")
 
     @property
     def solving(self) -> bool:

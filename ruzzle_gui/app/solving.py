@@ -1,16 +1,21 @@
 """SolveJob: one board solved on a worker thread that the window can stop at any time."""
 from __future__ import annotations
 
+import sys
 import threading
+import traceback
 from collections.abc import Iterable
 
-from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.board import Board, BoardError, Cell
+from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.graph import Graph, Solution, sort_solutions
-from ruzzle_gui.language import Language
+from ruzzle_gui.language import Language, LanguageError
 
 # The worker looks at its stop flag once per this many paths: often enough to stop
 # within milliseconds, rarely enough to cost nothing measurable.
 CHECK_EVERY = 256
+# Bad input, said in the window; anything else is a bug and also gets a traceback.
+EXPECTED_ERRORS = (BoardError, DictionaryError, LanguageError)
 
 
 class Cancelled(Exception):
@@ -74,5 +79,8 @@ class SolveJob:
             self.solutions = best_solutions(until(self.stop, Graph(self.board, self.language).paths()))
         except Cancelled:
             pass
-        except Exception as err:  # handed to the Tk thread, which decides
+        except Exception as err:  # handed to the Tk thread, which shows it
             self.error = err
+            if not isinstance(err, EXPECTED_ERRORS):
+                # A bug: printed here, where the traceback is whole, for bug reports.
+                traceback.print_exc(file=sys.stderr)

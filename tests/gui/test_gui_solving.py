@@ -5,7 +5,8 @@ import random
 import sys
 import threading
 
-from gui_helpers import settle
+import pytest
+from gui_helpers import settle, wait_until
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app.solving import SolveJob, best_solutions
@@ -82,3 +83,29 @@ def test_focus_and_cursor_moves_redraw_only_the_rings(app):
     # The same canvas item still draws tile 0: the 900 tiles were not redrawn.
     assert view.find_withtag("tile0") == tile
     assert view.coords("cursor")[0] > view.coords(tile[0])[0]
+
+
+class BrokenGraph:
+    """A solver with a bug: it fails as soon as it is asked for words."""
+
+    def __init__(self, board, language) -> None:
+        pass
+
+    def paths(self):
+        raise RuntimeError("boom")
+
+    solve = paths
+
+
+@pytest.mark.parametrize(("module", "background"), [("solving", True), ("app", False)])
+def test_a_solver_bug_is_shown_in_the_window_and_keeps_the_board(app, monkeypatch, capsys, module, background):
+    board = random_board(4, seed=9)
+    app.load_board(board)
+    app.show_bonuses()
+    monkeypatch.setattr(f"ruzzle_gui.app.{module}.Graph", BrokenGraph)
+    app.solve(background=background)
+    wait_until(app.root, lambda: not app.solving)
+    assert app.screen is app.bonuses and app.bonuses.hint.cget("text") == "Solve failed: RuntimeError: boom"
+    assert app.state.board() == board
+    err = capsys.readouterr().err
+    assert err.startswith("Traceback") and err.rstrip().endswith("RuntimeError: boom")
