@@ -81,6 +81,8 @@ class Results(ttk.Frame):
         self.board: Board | None = None
         self.language: Language | None = None
         self.solutions: list[Solution] = []
+        self._row_of: dict[Solution, int] = {}
+        self._ordered: list[int] = []
         self.shown: list[Solution] = []
         self.sort_column, self.sort_reverse = "score", False
         self.start_cell: tuple[int, int] | None = None
@@ -216,13 +218,14 @@ class Results(ttk.Frame):
             # Rows hidden by a filter are detached, not deleted: delete every row by id.
             self.tree.delete(*(str(i) for i in range(len(self.solutions))))
         self.board, self.language, self.solutions = board, language, solutions
+        self._row_of = {s: iid for iid, s in enumerate(solutions)}
         for iid, s in enumerate(solutions):
             self.tree.insert("", "end", iid=str(iid),
                              values=(s.word, s.score, len(s.word), f"{per_letter(s):.1f}"))
         self.board_view.clear_path()
         self.board_view.marked = None
         self.board_view.show(board.rows, board.cols, board.letters, board.bonuses, language.values)
-        self.sort_column, self.sort_reverse = "score", False
+        self._sort("score", False)
         self.mode_box.set(MODES[0])
         self.min_box.configure(from_=language.min_length)
         self._set_quietly(min_length=language.min_length, text="")
@@ -252,22 +255,28 @@ class Results(ttk.Frame):
             return
         text = self.language.fold(self.find_var.get().strip())
         mode, shortest, start = self.mode_box.get(), self.min_length(), self.start_cell
-        index = {s: i for i, s in enumerate(self.solutions)}
-        passing = [s for s in self.solutions if matches(s, text, mode, shortest, start)]
-        self.shown = sort_view(passing, self.sort_column, self.sort_reverse)
-        self.tree.set_children("", *(str(index[s]) for s in self.shown))
+        # Filtering row numbers sorted once keeps their order: a keystroke neither
+        # sorts nor maps words back to rows, nor builds an object per word.
+        solutions = self.solutions
+        passing = [iid for iid in self._ordered if matches(solutions[iid], text, mode, shortest, start)]
+        self.shown = [solutions[iid] for iid in passing]
+        self.tree.set_children("", *map(str, passing))
         self.summary_label.configure(text=summary(self.shown, len(self.solutions)))
         self._show_sort_arrows()
-        if self.current is not None and self.current in self.shown:
-            self.tree.see(str(index[self.current]))
+        # The current word is shown if it passes the filters: no scan of the list needed.
+        if self.current is not None and matches(self.current, text, mode, shortest, start):
+            self.tree.see(str(self._row_of[self.current]))
 
     def sort_by(self, column: str) -> None:
         """Sort by ``column`` best-first (A–Z for words); the same heading again flips the order."""
-        if column == self.sort_column:
-            self.sort_reverse = not self.sort_reverse
-        else:
-            self.sort_column, self.sort_reverse = column, False
+        self._sort(column, not self.sort_reverse if column == self.sort_column else False)
         self.apply_filters()
+
+    def _sort(self, column: str, reverse: bool) -> None:
+        """Put every word's row number (shown or not) in ``column``'s order."""
+        self.sort_column, self.sort_reverse = column, reverse
+        row_of = self._row_of
+        self._ordered = [row_of[s] for s in sort_view(self.solutions, column, reverse)]
 
     def _show_sort_arrows(self) -> None:
         """Mark the sorted column's heading with the direction of the sort."""

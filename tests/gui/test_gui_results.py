@@ -6,7 +6,7 @@ import csv
 import pytest
 from gui_helpers import click, press, settle, wait_until
 
-from ruzzle_gui import Board, Graph, load_language
+from ruzzle_gui import Board, Graph, load_language, sort_solutions
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.results import path_text
@@ -94,6 +94,18 @@ def test_filters_narrow_the_list_and_the_summary_agrees(solved, expected):
     results.find_var.set("QQQ")
     settle(results)
     assert rows(solved) == [] and results.summary_label.cget("text").startswith("No word of")
+
+
+def test_filtering_a_sorted_list_keeps_its_order_and_a_new_solve_resets_it(solved, expected):
+    sort_heading(solved, "length")
+    sort_heading(solved, "length")
+    solved.results.find_var.set("e")
+    settle(solved.root)
+    wanted = sort_solutions([s for s in expected if "E" in s.word], "length", reverse=True)
+    assert [word for word, *_ in rows(solved)] == [s.word for s in wanted]
+    assert solved.results.shown == wanted
+    solved.results.show_solutions(solved.results.board, load_language("it"), expected[:50])
+    assert [word for word, *_ in rows(solved)] == [s.word for s in expected[:50]]
 
 
 def test_double_click_animates_the_path_tile_by_tile(solved):
