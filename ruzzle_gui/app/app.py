@@ -11,6 +11,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.bonuses import BonusEntry
+from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.settings import load_settings, save_settings, settings_path
@@ -153,7 +154,7 @@ class App:
     def show_results(self) -> None:
         """Show the results window as it stands."""
         words = len(self.results.solutions)
-        self._switch(self.results, 2, f"{words} word{'s' if words != 1 else ''} ({self.language.name})")
+        self._switch(self.results, 2, f"{plural(words, 'word')} ({self.language.name})")
 
     @property
     def language(self) -> Language:

@@ -41,6 +41,11 @@ class HintBar(ttk.Label):
         super().destroy()
 
 
+def plural(count: int, noun: str) -> str:
+    """Return '1 word', '2 words', '12,345 words': the count and the noun, plural unless one."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def bind_shortcut(widgets: Iterable[tk.Misc], sequence: str, action: Callable[[], object]) -> None:
     """Bind ``sequence`` on each of ``widgets`` to ``action``, stopping the key there."""
     def handler(_event: tk.Event) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
@@ -173,7 +173,7 @@ class LetterEntry(ttk.Frame):
 
     def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
         """Say what a paste did: letters placed, extra letters dropped, characters refused."""
-        parts = [f"Pasted {placed} letter{'s' if placed != 1 else ''}"]
+        parts = [f"Pasted {plural(placed, 'letter')}"]
         if extra:
             parts.append(f"{extra} more did not fit")
         if refused:

@@ -9,7 +9,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.board import Board
@@ -56,11 +56,12 @@ def summary(shown: Sequence[Solution], total: int) -> str:
     if not total:
         return "No words found on this board"
     if not shown:
-        return f"No word of {total} matches the filters"
-    count = f"{len(shown)} words" if len(shown) == total else f"{len(shown)} of {total} words"
+        return "The only word does not match the filters" if total == 1 else \
+            f"None of the {total:,} words match the filters"
+    count = plural(total, "word") if len(shown) == total else f"{len(shown):,} of {plural(total, 'word')}"
     points = sum(s.score for s in shown)
     longest = max(shown, key=lambda s: (len(s.word), s.score))
-    return f"{count}  ·  {points:,} points  ·  longest {longest.word} ({len(longest.word)})"
+    return f"{count}  ·  {plural(points, 'point')}  ·  longest {longest.word} ({len(longest.word)})"
 
 
 def path_text(path: Sequence[tuple[int, int]]) -> str:
@@ -343,7 +344,7 @@ class Results(ttk.Frame):
         """Light ``solution``'s path tile by tile, cancelling any animation already running."""
         self.stop_animation()
         self.current = solution
-        self.word_label.configure(text=f"{solution.word}   {solution.score} points")
+        self.word_label.configure(text=f"{solution.word}   {plural(solution.score, 'point')}")
         self.board_view.clear_path()
         self._step = 0
         self._advance()
@@ -382,7 +383,7 @@ class Results(ttk.Frame):
         lines = [f"{s.word}\t{s.score}\t{len(s.word)}" for s in self.shown]
         self.clipboard_clear()
         self.clipboard_append("\n".join(lines) + "\n" if lines else "")
-        self.hint.flash(f"Copied {len(lines)} words to the clipboard", error=False)
+        self.hint.flash(f"Copied {plural(len(lines), 'word')} to the clipboard", error=False)
 
     def export_csv(self, path: Path) -> int:
         """Write the words shown to a CSV file (word, score, length, path); return how many."""
@@ -406,7 +407,7 @@ class Results(ttk.Frame):
         except OSError as err:
             self.hint.flash(f"Could not export to {name}: {err.strerror}")
             return
-        self.hint.flash(f"Exported {count} words to {name}", error=False)
+        self.hint.flash(f"Exported {plural(count, 'word')} to {name}", error=False)
 
     def refresh(self) -> None:
         """Give the word list the keyboard focus."""

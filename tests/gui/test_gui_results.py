@@ -6,10 +6,11 @@ import csv
 import pytest
 from gui_helpers import click, press, settle, wait_until
 
-from ruzzle_gui import Board, Graph, load_language, sort_solutions
+from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.results import path_text
+from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.results import path_text, summary
 
 BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 
@@ -93,7 +94,8 @@ def test_filters_narrow_the_list_and_the_summary_agrees(solved, expected):
     assert results.summary_label.cget("text").endswith(f"longest {longest.word} ({len(longest.word)})")
     results.find_var.set("QQQ")
     settle(results)
-    assert rows(solved) == [] and results.summary_label.cget("text").startswith("No word of")
+    assert rows(solved) == [] and results.summary_label.cget("text") == \
+        f"None of the {len(expected):,} words match the filters"
 
 
 def test_filtering_a_sorted_list_keeps_its_order_and_a_new_solve_resets_it(solved, expected):
@@ -206,3 +208,26 @@ def test_copy_and_export_hold_the_words_shown(solved, tmp_path):
     assert table[0] == ["word", "score", "length", "path"]
     first = results.shown[0]
     assert table[1] == [first.word, str(first.score), str(len(first.word)), path_text(first.path)]
+
+
+def test_counts_are_singular_for_one():
+    one = Solution("CASA", 1, ((0, 0), (0, 1), (0, 2), (0, 3)))
+    other = Solution("CASE", 9, ((0, 0), (0, 1), (0, 2), (1, 3)))
+    assert summary([one], 1) == "1 word  ·  1 point  ·  longest CASA (4)"
+    assert summary([one], 2) == "1 of 2 words  ·  1 point  ·  longest CASA (4)"
+    assert summary([one, other], 2).startswith("2 words  ·  10 points")
+    assert summary([], 1) == "The only word does not match the filters"
+    assert summary([], 2345) == "None of the 2,345 words match the filters"
+    assert [plural(n, "word") for n in (0, 1, 2, 12345)] == ["0 words", "1 word", "2 words", "12,345 words"]
+
+
+def test_copying_one_word_says_word(solved):
+    results = solved.results
+    longest = max(results.solutions, key=lambda s: len(s.word)).word
+    results.mode_box.set("starts with")
+    results.find_var.set(longest)
+    results.min_var.set(str(len(longest)))
+    settle(solved.root)
+    results.copy_button.invoke()
+    assert [s.word for s in results.shown] == [longest]
+    assert results.hint.cget("text") == "Copied 1 word to the clipboard"
