@@ -165,7 +165,7 @@ class Results(ttk.Frame):
         self.mode_box.grid(row=0, column=2)
         ttk.Label(bar, text="Min length").grid(row=0, column=3, padx=(12, 6))
         self.min_var = tk.StringVar(value="2")
-        self.min_box = ttk.Spinbox(bar, from_=1, to=16, width=3, textvariable=self.min_var,
+        self.min_box = ttk.Spinbox(bar, from_=1, to=2, width=3, textvariable=self.min_var,
                                    command=self.apply_filters, justify="center")
         self.min_box.grid(row=0, column=4)
         self.start_chip = ttk.Frame(bar)
@@ -228,7 +228,9 @@ class Results(ttk.Frame):
         self.board_view.show(board.rows, board.cols, board.letters, board.bonuses, language.values)
         self._sort("score", False)
         self.mode_box.set(MODES[0])
-        self.min_box.configure(from_=language.min_length)
+        # Up to the longest word found: big boards hold words longer than any fixed cap.
+        longest = max((len(s.word) for s in solutions), default=language.min_length)
+        self.min_box.configure(from_=language.min_length, to=max(longest, language.min_length))
         self._set_quietly(min_length=language.min_length, text="")
         self.apply_filters()
         self.word_label.configure(text="" if solutions else "No words")

@@ -231,3 +231,20 @@ def test_copying_one_word_says_word(solved):
     results.copy_button.invoke()
     assert [s.word for s in results.shown] == [longest]
     assert results.hint.cget("text") == "Copied 1 word to the clipboard"
+
+
+def test_the_min_length_box_goes_up_to_the_longest_word(solved, expected):
+    results = solved.results
+    longest = max(len(s.word) for s in expected)
+    assert int(results.min_box.cget("from")) == 2 and int(results.min_box.cget("to")) == longest
+    results.min_box.focus_force()
+    for _ in range(longest + 3):
+        results.min_box.event_generate("<<Increment>>")
+    settle(solved.root)
+    assert results.min_var.get() == str(longest)
+    assert results.shown and all(len(s.word) == longest for s in results.shown)
+    # Scored last, so it is never selected and animated on this 4x4 board.
+    eighteen = Solution("INTERLINEATEGLIELA", 0, tuple((0, c) for c in range(18)))
+    results.show_solutions(results.board, load_language("it"), [*expected, eighteen])
+    settle(solved.root)
+    assert int(results.min_box.cget("to")) == 18 and results.current != eighteen
