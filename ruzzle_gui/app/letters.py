@@ -111,9 +111,9 @@ class LetterEntry(ttk.Frame):
         self.language_box.set(self.languages.get(self.state.language, self.state.language))
         self.rows_var.set(str(self.state.rows))
         self.cols_var.set(str(self.state.cols))
-        top = max(MAX_TYPED_SIZE, self.state.rows, self.state.cols)
-        self.rows_box.configure(to=top)
-        self.cols_box.configure(to=top)
+        low, top = self.size_range()
+        self.rows_box.configure(from_=low, to=top)
+        self.cols_box.configure(from_=low, to=top)
         self.cursor = min(self.cursor, self.state.size - 1)
         self.redraw()
         self.board_view.focus_set()
@@ -243,15 +243,24 @@ class LetterEntry(ttk.Frame):
         elif note:
             self.hint.flash(note)
 
+    def size_range(self) -> tuple[int, int]:
+        """Return the fewest and most rows or columns the size boxes accept.
+
+        A board loaded from a file may lie outside the sizes offered for typing;
+        its own size stays acceptable.
+        """
+        state = self.state
+        return min(MIN_SIZE, state.rows, state.cols), max(MAX_TYPED_SIZE, state.rows, state.cols)
+
     def apply_size(self) -> None:
         """Resize the board to the spinboxes' rows x columns, or say why not."""
-        top = max(MAX_TYPED_SIZE, self.state.rows, self.state.cols)
+        low, top = self.size_range()
         try:
             rows, cols = int(self.rows_var.get()), int(self.cols_var.get())
         except ValueError:
             rows = cols = 0
-        if not (MIN_SIZE <= rows <= top and MIN_SIZE <= cols <= top):
-            self.hint.flash(f"A board has {MIN_SIZE} to {top} rows and columns")
+        if not (low <= rows <= top and low <= cols <= top):
+            self.hint.flash(f"A board has {low} to {top} rows and columns")
             self.rows_var.set(str(self.state.rows))
             self.cols_var.set(str(self.state.cols))
             return

@@ -6,6 +6,7 @@ import json
 from gui_helpers import click, press, settle
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.main import launch
 
 
 def typed(app) -> str:
@@ -160,3 +161,25 @@ def test_board_size_can_change_and_keeps_letters_in_place(app):
     letters.apply_size()
     assert (app.state.rows, app.state.cols) == (5, 6)
     assert "2 to 8" in letters.hint.cget("text")
+
+
+def test_a_loaded_board_outside_the_typed_sizes_keeps_its_size_without_an_error(window, config_home, tmp_path):
+    path = tmp_path / "row.board"
+    path.write_text("C A S A M E N T O\n", encoding="utf-8")
+    app = launch(["-l", "it", "-b", str(path)], root=window)
+    settle(window)
+    letters = app.letters
+    assert (letters.rows_var.get(), letters.cols_var.get()) == ("1", "9")
+    letters.rows_box.focus_force()
+    press(letters.rows_box, "Return")
+    letters.cols_box.focus_force()
+    letters.board_view.focus_force()  # leaving a size box applies it
+    settle(window)
+    assert letters.hint.cget("text") == letters.hint.tip
+    assert (app.state.rows, app.state.cols) == (1, 9) and "".join(app.state.letters) == "CASAMENTO"
+    letters.rows_var.set("3")
+    letters.apply_size()
+    assert (app.state.rows, app.state.cols) == (3, 9)
+    letters.rows_var.set("0")
+    letters.apply_size()
+    assert (app.state.rows, app.state.cols) == (3, 9) and "2 to 9" in letters.hint.cget("text")
