@@ -146,7 +146,7 @@ class App:
         """Show the bonus window, or the letter window with a hint if the letters are incomplete."""
         self.cancel_solve()
         self.results.stop_animation()
-        if self.letters.entry_ok() is None:
+        if self.letters.check_entry() is None:
             self._switch(self.letters, 0, "Letters")
         else:
             self._switch(self.bonuses, 1, "Bonuses")
@@ -173,7 +173,7 @@ class App:
         ``background`` forces the choice; by default boards above 5x5 go to the thread.
         """
         self.cancel_solve()
-        board = self.letters.entry_ok()
+        board = self.letters.check_entry()
         if board is None:
             self._switch(self.letters, 0, "Letters")
             return

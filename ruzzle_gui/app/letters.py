@@ -32,6 +32,19 @@ def step_cursor(index: int, dr: int, dc: int, rows: int, cols: int) -> int:
     return index + dr * cols if 0 <= index // cols + dr < rows else index
 
 
+def board_problem(state: AppState, language: Language) -> tuple[int, str] | None:
+    """Return (tile index, message) for the first reason the typed board cannot be solved, or None."""
+    empty = [i for i, letter in enumerate(state.letters) if not letter]
+    if empty:
+        count = f"{len(empty)} tiles are" if len(empty) > 1 else "1 tile is"
+        return empty[0], f"{count} still empty: type a letter at {where(empty[0], state.cols)}"
+    bad = next((i for i, letter in enumerate(state.letters) if language.fold_letter(letter) is None), None)
+    if bad is not None:
+        return bad, (f"'{state.letters[bad]}' at {where(bad, state.cols)} is not a letter of the "
+                     f"{language.name} alphabet")
+    return None
+
+
 class LetterEntry(ttk.Frame):
     """A grid of large tiles the player types into, with language and size choosers."""
 
@@ -270,19 +283,15 @@ class LetterEntry(ttk.Frame):
             self.redraw()
 
     def entry_ok(self) -> Board | None:
-        """Return the typed board if every tile holds a letter of the alphabet; else say why and None."""
-        state, language = self.state, self.language
-        empty = [i for i, letter in enumerate(state.letters) if not letter]
-        if empty:
-            count = f"{len(empty)} tiles are" if len(empty) > 1 else "1 tile is"
-            self._point_at(empty[0], f"{count} still empty: type a letter at {where(empty[0], state.cols)}")
-            return None
-        bad = [i for i, letter in enumerate(state.letters) if language.fold_letter(letter) is None]
-        if bad:
-            self._point_at(bad[0], f"'{state.letters[bad[0]]}' at {where(bad[0], state.cols)} is not a "
-                                   f"letter of the {language.name} alphabet")
-            return None
-        return state.board()
+        """Return the typed board if every tile holds a letter of the alphabet, else None."""
+        return None if board_problem(self.state, self.language) else self.state.board()
+
+    def check_entry(self) -> Board | None:
+        """Return the typed board; if it is not ready, point at the first problem and return None."""
+        board = self.entry_ok()
+        if board is None:
+            self._point_at(*board_problem(self.state, self.language))
+        return board
 
     def _point_at(self, index: int, message: str) -> None:
         """Show ``message`` and put the cursor, and the focus, on tile ``index``."""
@@ -296,7 +305,7 @@ class LetterEntry(ttk.Frame):
         if self.focus_get() in (self.rows_box, self.cols_box):
             self.apply_size()
             self.board_view.focus_set()
-        elif self.entry_ok() is not None:
+        elif self.check_entry() is not None:
             self.on_next()
 
     def on_escape(self) -> None:

@@ -6,7 +6,10 @@ import json
 from gui_helpers import click, press, settle
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.letters import board_problem
 from ruzzle_gui.app.main import launch
+from ruzzle_gui.app.state import AppState
+from ruzzle_gui.language import load_language
 
 
 def typed(app) -> str:
@@ -136,6 +139,31 @@ def test_next_with_empty_tiles_says_so_and_focuses_the_first_empty_one(app):
     assert str(app.root.focus_get()) == str(view)
     press(view, "i", "n", "Return")
     assert app.screen is app.bonuses
+
+
+def test_board_problem_is_a_plain_function_of_the_state(tmp_path):
+    state = AppState(language="it", settings_file=tmp_path / "settings.json", rows=2, cols=2)
+    it = load_language("it")
+    assert board_problem(state, it) == (0, "4 tiles are still empty: type a letter at row 1, column 1")
+    state.letters = ["C", "A", "", "A"]
+    assert board_problem(state, it) == (2, "1 tile is still empty: type a letter at row 2, column 1")
+    state.letters = ["C", "A", "Ж", "A"]
+    assert board_problem(state, it) == (2, "'Ж' at row 2, column 1 is not a letter of the Italiano alphabet")
+    state.letters = ["C", "A", "S", "A"]
+    assert board_problem(state, it) is None
+
+
+def test_entry_ok_only_answers_and_check_entry_points_at_the_problem(app):
+    letters = app.letters
+    press(letters.board_view, *"casemort")
+    letters.move_to(0)
+    hint = letters.hint.cget("text")
+    assert letters.entry_ok() is None
+    assert letters.hint.cget("text") == hint and letters.cursor == 0
+    assert letters.check_entry() is None
+    assert "8 tiles are still empty" in letters.hint.cget("text") and letters.cursor == 8
+    press(letters.board_view, *"inapulie")
+    assert letters.entry_ok() == letters.check_entry() == app.state.board()
 
 
 def test_random_board_uses_the_alphabet_and_clear_empties_it(app):
