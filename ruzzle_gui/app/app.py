@@ -14,7 +14,7 @@ from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.results import Results
-from ruzzle_gui.app.settings import load_settings, save_settings, settings_path
+from ruzzle_gui.app.settings import load_settings, settings_path
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.board import Board
@@ -274,7 +274,7 @@ class App:
         """Save the settings and close the window."""
         self.cancel_solve()
         self.results.stop_animation()
-        problem = save_settings(self.state.settings, self.state.settings_file)
+        problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
         self.root.destroy()

@@ -243,7 +243,7 @@ class LetterEntry(ttk.Frame):
 
     def set_language(self, code: str) -> None:
         """Switch to language ``code``, refolding the letters typed so far."""
-        note = self.state.set_language(code)
+        note = self.state.choose_language(code)
         language = self.language
         self.state.letters = [language.fold_letter(letter) or letter if letter else ""
                               for letter in self.state.letters]

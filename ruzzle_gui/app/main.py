@@ -81,7 +81,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
     state = default_state()
     if args.language:
-        state.set_language(args.language)
+        # Used for this run; saved only when the window closes, like any other choice.
+        state.language = args.language
     try:
         board = Board.from_file(args.board, load_language(state.language)) if args.board else None
     except BoardError as err:

@@ -56,8 +56,12 @@ class AppState:
         """Return the typed board; call it once every tile holds a letter."""
         return Board(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses))
 
-    def set_language(self, code: str) -> str | None:
-        """Switch language and remember it; return None, or why it could not be remembered."""
+    def choose_language(self, code: str) -> str | None:
+        """Switch to the language the player chose and save it for next time; return None or why not."""
         self.language = code
-        self.settings.language = code
+        return self.save()
+
+    def save(self) -> str | None:
+        """Save the settings, the language in use included; return None, or why they were not saved."""
+        self.settings.language = self.language
         return save_settings(self.settings, self.settings_file)

@@ -154,8 +154,11 @@ def test_a_bad_letter_in_a_board_file_names_line_and_cell(window, config_home, t
 def test_the_last_language_is_remembered_and_a_corrupt_settings_file_is_ignored(root, config_home, monkeypatch):
     first, second, third = tk.Toplevel(root), tk.Toplevel(root), tk.Toplevel(root)
     try:
-        assert launch(["-l", "ru"], root=first).state.language == "ru"
+        app = launch(["-l", "ru"], root=first)
+        assert app.state.language == "ru"
         saved = config_home / "ruzzle_gui" / "settings.json"
+        assert not saved.exists()  # a launch option writes nothing until the window closes
+        app.close()
         assert json.loads(saved.read_text(encoding="utf-8"))["language"] == "ru"
         app = launch([], root=second)
         assert app.state.language == "ru"
@@ -167,4 +170,5 @@ def test_the_last_language_is_remembered_and_a_corrupt_settings_file_is_ignored(
         assert launch([], root=third).state.language == "es"
     finally:
         for top in (first, second, third):
-            top.destroy()
+            if top.winfo_exists():
+                top.destroy()
