@@ -46,6 +46,7 @@ class BoardView(tk.Canvas):
         self._boxes: list[tuple[float, float, float, float]] = []
         self._size = 0.0
         self._drawn_for: tuple[int, int] = (0, 0)
+        self._held = self._stale = False
         self.bind("<Configure>", self._on_configure)
         # Focus only changes the cursor ring: a big board must not be redrawn for it.
         self.bind("<FocusIn>", lambda _event: self.redraw_rings(), add=True)
@@ -114,7 +115,22 @@ class BoardView(tk.Canvas):
 
     def _on_configure(self, event: tk.Event) -> None:
         """Redraw for a new canvas size; a Configure that keeps the size changes nothing."""
-        if (event.width, event.height) != self._drawn_for:
+        if (event.width, event.height) == self._drawn_for:
+            return
+        if self._held:
+            self._stale = True
+        else:
+            self.redraw()
+
+    def hold_resizes(self, held: bool) -> None:
+        """Hold (True) or resume (False) redraws for new canvas sizes; resuming catches up.
+
+        While a solve worker runs, every canvas call waits for the GIL, so a big
+        board would take seconds to redraw: it keeps its drawing until then.
+        """
+        self._held = held
+        if not held and self._stale:
+            self._stale = False
             self.redraw()
 
     def redraw(self) -> None:

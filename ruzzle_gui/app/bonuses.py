@@ -116,6 +116,7 @@ class BonusEntry(ttk.Frame):
     def set_busy(self, busy: bool, message: str = "") -> None:
         """Show or hide the busy indicator while a large board is solved in the background."""
         self.busy = busy
+        self.board_view.hold_resizes(busy)
         if busy:
             self.busy_label.configure(text=message)
             self.busy_label.pack(side="right", padx=8)

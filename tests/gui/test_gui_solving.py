@@ -109,3 +109,20 @@ def test_a_solver_bug_is_shown_in_the_window_and_keeps_the_board(app, monkeypatc
     assert app.state.board() == board
     err = capsys.readouterr().err
     assert err.startswith("Traceback") and err.rstrip().endswith("RuntimeError: boom")
+
+
+def test_a_busy_bonus_board_keeps_its_drawing_through_resizes_until_the_solve_ends(app):
+    app.load_board(random_board(30, seed=10))
+    app.show_bonuses()
+    settle(app.root)
+    view = app.bonuses.board_view
+    tile = view.find_withtag("tile0")
+    app.bonuses.set_busy(True, "Solving…")
+    view.configure(width=view.winfo_width() - 40)
+    app.root.geometry(f"{app.root.winfo_width() - 60}x{app.root.winfo_height() - 60}")
+    settle(app.root, 100)
+    assert view.find_withtag("tile0") == tile
+    app.bonuses.set_busy(False)
+    settle(app.root)
+    assert view.find_withtag("tile0") != tile  # redrawn once, for the new size
+    assert view._drawn_for == (view.winfo_width(), view.winfo_height())
