@@ -22,7 +22,7 @@ from typing import NamedTuple
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, load_language
 
-__all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "neighbours",
+__all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
            "length_bonus", "path_score"]
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
@@ -85,6 +85,19 @@ def sort_solutions(solutions: Iterable[Solution], order: str = "score",
     return ordered[::-1] if reverse else ordered
 
 
+def best_solutions(paths: Iterable[tuple[str, int, tuple[Cell, ...]]], order: str = "score",
+                   reverse: bool = False) -> list[Solution]:
+    """Return one Solution per word of (word, score, path) ``paths``, its best path, sorted."""
+    best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
+    kept_for = best.get
+    for word, score, path in paths:
+        kept = kept_for(word)
+        # Ties go to the smallest path, so the answer never depends on search order.
+        if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
+            best[word] = (score, path)
+    return sort_solutions((Solution(word, score, path) for word, (score, path) in best.items()), order, reverse)
+
+
 class Graph:
     """A board seen as a graph of adjacent cells, solved against a language's dictionary."""
 
@@ -98,20 +111,7 @@ class Graph:
 
     def solve(self, order: str = "score", reverse: bool = False) -> list[Solution]:
         """Return one Solution per word on the board, best path each, sorted by ``order``."""
-        found = [Solution(word, score, path) for word, (score, path) in self._best().items()]
-        return sort_solutions(found, order, reverse)
-
-    def _best(self) -> dict[str, tuple[int, tuple[Cell, ...]]]:
-        """Return {word: (best score, best path as (row, col) cells)} for every word found."""
-        best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
-        kept_for = best.get
-        for word, score, path in self.paths():
-            kept = kept_for(word)
-            # Ties go to the smallest path (the same order as on cell indexes), so the
-            # answer never depends on search order.
-            if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
-                best[word] = (score, path)
-        return best
+        return best_solutions(self.paths(), order, reverse)
 
     def paths(self) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
         """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+."""
