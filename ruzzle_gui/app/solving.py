@@ -6,9 +6,9 @@ import threading
 import traceback
 from collections.abc import Iterable
 
-from ruzzle_gui.board import Board, BoardError, Cell
+from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
-from ruzzle_gui.graph import Graph, Solution, sort_solutions
+from ruzzle_gui.graph import Graph, Solution, best_solutions
 from ruzzle_gui.language import Language, LanguageError
 
 # The worker looks at its stop flag once per this many paths: often enough to stop
@@ -20,20 +20,6 @@ EXPECTED_ERRORS = (BoardError, DictionaryError, LanguageError)
 
 class Cancelled(Exception):
     """The solve was stopped before it finished."""
-
-
-def best_solutions(paths: Iterable[tuple[str, int, tuple[Cell, ...]]]) -> list[Solution]:
-    """Return one Solution per word, its best-scoring path, best score first.
-
-    Ties go to the smallest path, as in ``Graph.solve``, so the answer never
-    depends on search order.
-    """
-    best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
-    for word, score, path in paths:
-        kept = best.get(word)
-        if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
-            best[word] = (score, path)
-    return sort_solutions(Solution(word, score, path) for word, (score, path) in best.items())
 
 
 def until(stop: threading.Event, items: Iterable) -> Iterable:
