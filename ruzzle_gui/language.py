@@ -20,7 +20,7 @@ from unidecode import unidecode
 from ruzzle_gui.dictionary import (DictionaryError, bundled_path, fold_words, load_byte_trie, load_trie,
                                    read_word_list)
 
-__all__ = ["Language", "LanguageError", "load_language", "known_languages", "user_language_dir"]
+__all__ = ["Language", "LanguageError", "load_language", "known_languages", "config_dir", "user_language_dir"]
 
 FOLDS = ("unidecode", "upper")
 REQUIRED = {"code": str, "name": str, "alphabet": str, "fold": str, "min_length": int, "values": dict}
@@ -134,10 +134,15 @@ def _trie_from_word_list(path: Path, language: Language):
     return marisa_trie.Trie(words)
 
 
+def config_dir() -> Path:
+    """Return the user's ruzzle_gui configuration folder (``$XDG_CONFIG_HOME/ruzzle_gui``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "ruzzle_gui"
+
+
 def user_language_dir() -> Path:
     """Return the folder where a user's own language files are looked up."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "ruzzle_gui" / "languages"
+    return config_dir() / "languages"
 
 
 def _bundled_dir():

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from ruzzle_gui.language import config_dir
 
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
@@ -20,8 +21,7 @@ class Settings:
 
 def settings_path() -> Path:
     """Return where the settings file lives: ``$XDG_CONFIG_HOME/ruzzle_gui/settings.json``."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "ruzzle_gui" / "settings.json"
+    return config_dir() / "settings.json"
 
 
 def load_settings(path: Path) -> Settings:
