@@ -9,7 +9,7 @@ from ruzzle_gui.app import theme
 MARGIN = 14
 GAP = 0.1  # space between tiles, as a share of the tile pitch
 ARROW_MIN_WIDTH = 3
-SMALLEST_WITH_VALUES = 36  # pixels
+SMALLEST_WITH_LABELS = 36  # pixels: smaller tiles show only the letter
 TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
 
 
@@ -185,7 +185,7 @@ class BoardView(tk.Canvas):
                             outline=theme.TILE_EDGE if fill == theme.TILE else "", tags=(f"tile{index}",))
 
     def _draw_labels(self, index: int, size: float) -> None:
-        """Draw tile ``index``'s letter, its value and its bonus label."""
+        """Draw tile ``index``'s letter and, on tiles large enough, its value and bonus label."""
         x0, y0, x1, y1 = self._boxes[index]
         letter, bonus = self.letters[index], self.bonuses[index]
         lit = index in self.lit
@@ -197,9 +197,12 @@ class BoardView(tk.Canvas):
         family = "DejaVu Sans"
         self.create_text((x0 + x1) / 2, (y0 + y1) / 2 + size * 0.02, text=letter, fill=ink,
                          font=(family, -max(int(size * 0.5), 8), "bold"), tags=(f"letter{index}",))
+        # On tiny tiles (big boards) the value and the bonus label would crowd the
+        # letter: leave them out; the tile's colour still shows the bonus.
+        if size < SMALLEST_WITH_LABELS:
+            return
         value = self.values.get(letter)
-        # On tiny tiles (big boards) the value would crowd the letter: leave it out.
-        if value is not None and letter and size >= SMALLEST_WITH_VALUES:
+        if value is not None and letter:
             self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                              font=(family, -max(int(size * 0.17), 7)))
         if bonus:
