@@ -1,6 +1,7 @@
 """Report how much of each language's frozen samples the built dictionaries hold.
 
     python raw_languages/coverage.py [codes...] [--missing]
+    python raw_languages/coverage.py --help
 
 common: share of raw_languages/<code>/sample_common.txt (frequent words of real
 text confirmed by a second dictionary) found in the dictionary; the bar is 99%.
@@ -10,6 +11,7 @@ found in it; the bar is at most 5%. make_samples.py says how both were drawn.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -36,20 +38,37 @@ def split(code: str, kind: str, trie) -> tuple[list[str], list[str]]:
     return found, [w for w in words if fold(w) not in trie]
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Return the parsed command line (codes default to every language)."""
+    first = __doc__.split("\n\n")[0]
+    parser = argparse.ArgumentParser(prog="coverage.py", description=first)
+    parser.add_argument("codes", nargs="*", metavar="code", help=f"language codes (default: all: {' '.join(CODES)})")
+    parser.add_argument("--missing", action="store_true",
+                        help="also list the common words missing and the names present")
+    # Bad usage is one line on stderr and exit code 2, like an unknown code.
+    parser.error = lambda message: parser.exit(2, f"coverage.py: {message}\n")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the coverage figures of the languages in argv; return the exit code."""
-    args = argv if argv is not None else sys.argv[1:]
-    show = "--missing" in args
-    codes = [a for a in args if a != "--missing"] or list(CODES)
+    try:
+        args = parse_args(argv if argv is not None else sys.argv[1:])
+    except SystemExit as stop:  # --help or bad usage: argparse has printed why
+        return int(stop.code or 0)
+    unknown = [code for code in args.codes if code not in CODES]
+    if unknown:
+        print(f"unknown language {unknown[0]!r}; known: {' '.join(CODES)}", file=sys.stderr)
+        return 2
     print("lang   words      common (>=99%)      names (<=5%)")
-    for code in codes:
+    for code in args.codes or CODES:
         trie = load_trie(HERE.parent / "mt_languages" / f"{code}.marisa")
         found, missing = split(code, "common", trie)
         names, _ = split(code, "names", trie)
         total_names = len(sample(code, "names"))
         print(f"{code:<6} {len(trie):>9,}  {len(found) / (len(found) + len(missing)):7.2%} of {len(found) + len(missing):>5}"
               f"   {len(names) / total_names:6.2%} of {total_names}")
-        if show:
+        if args.missing:
             print("   missing:", " ".join(missing))
             print("   names present:", " ".join(names))
     return 0

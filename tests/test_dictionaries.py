@@ -6,6 +6,7 @@ the dictionaries are the ones the installed package ships.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import marisa_trie
@@ -90,21 +91,41 @@ def test_names_mostly_absent(code, trie, request):
 
 
 def test_no_vowelless_keys_but_the_listed_words(code, trie):
-    rule = _abbreviation_rule()
+    rule = _raw_module("abbreviations")
     assert [key for key in trie.iterkeys() if rule.is_abbreviation(code, key)] == []
 
 
 def test_abbreviation_rule_keeps_listed_words_only():
-    rule = _abbreviation_rule()
+    rule = _raw_module("abbreviations")
     assert [rule.is_abbreviation("en", w) for w in ("KM", "DLR", "HMM", "CWM", "GYM")] == [True, True, False, False, False]
     assert [rule.is_abbreviation("ru", w) for w in ("КМ", "МЛРД", "ГМ", "ДОМ")] == [True, True, False, False]
 
 
-def _abbreviation_rule():
-    """Return raw_languages/abbreviations.py, the build's abbreviation rule, as a module."""
-    spec = importlib.util.spec_from_file_location("raw_languages_abbreviations", RAW / "abbreviations.py")
+def test_coverage_help_prints_usage(capsys):
+    assert _raw_module("coverage").main(["--help"]) == 0
+    assert capsys.readouterr().out.startswith("usage: coverage.py")
+
+
+@pytest.mark.parametrize("argv", [["xx"], ["--bogus"]])
+def test_coverage_bad_usage_is_one_line_and_exit_2(capsys, argv):
+    assert _raw_module("coverage").main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1
+
+
+def _raw_module(name: str):
+    """Return raw_languages/<name>.py as a module, leaving sys.path as it was.
+
+    coverage.py puts the source tree on sys.path for its command line; the
+    tests must keep importing the installed package.
+    """
+    spec = importlib.util.spec_from_file_location(f"raw_languages_{name}", RAW / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
     return module
 
 
