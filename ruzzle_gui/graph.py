@@ -5,21 +5,25 @@ edges join the up-to-8 neighbours of each cell. ``Graph.solve`` runs a
 breadth-first search over a queue of partial paths; each entry carries its
 prefix (as UTF-8 bytes), a bitmask of the cells it has used and its score so
 far, and is dropped as soon as no dictionary word starts with its prefix.
-Each prefix is looked up in the trie once per board: one predictive search
-answers both "is it a word?" and "does any word start so?", and the answers for
-a prefix's next letters are kept in a small dict that travels with it.
+Each prefix is looked up once per board, in the dictionary's PrefixIndex: one
+exact look-up answers both "is it a word?" and "does any word start so?", and
+the answers for a prefix's next letters are kept in a small dict that travels
+with it.
 
 Short names used throughout: ``r, c`` are a row and a column, ``i, j`` are
 row-major cell indexes (``i = r * cols + c``).
 """
 from __future__ import annotations
 
+import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import NamedTuple
 
 from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.dictionary import HAS_LONGER, IS_WORD
 from ruzzle_gui.language import Language, load_language
 
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
@@ -27,10 +31,10 @@ __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
-# What the trie says of a string, memoized per board: no word starts so; only longer
-# words do; it is a word (of at least min_length) and longer ones start so too; it is
-# such a word and no longer word starts so (a LEAF is never queued).
-DEAD, PREFIX, WORD, LEAF = 0, 1, 2, 3
+# What the memo holds for a string no word starts with; other strings keep the
+# PrefixIndex bits: IS_WORD (of at least min_length; such a word is yielded) and
+# HAS_LONGER (the string is queued).
+DEAD = 0
 
 
 class Solution(NamedTuple):
@@ -111,13 +115,15 @@ class Graph:
 
     def solve(self, order: str = "score", reverse: bool = False) -> list[Solution]:
         """Return one Solution per word on the board, best path each, sorted by ``order``."""
-        return best_solutions(self.paths(), order, reverse)
+        with _collector_paused():
+            return best_solutions(self.paths(), order, reverse)
 
     def paths(self) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
         """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+."""
         steps, (gains, factors) = self._steps(), self._cell_scores()
         bonuses = [length_bonus(length) for length in range(len(steps))]
-        min_length, completions = self.min_length, self.language.byte_trie.iterkeys
+        index = self.language.prefix_index
+        find, bits, short = index.find, index.bits, self.min_length - 1
         # Each queued prefix carries its own memo: next letter -> 0 (no word goes on so)
         # or (state, word, the memo of that word). A dead step then costs one probe
         # with a one-letter key whose hash is cached, instead of building a new string.
@@ -132,20 +138,22 @@ class Graph:
                 node = memo.get(letter)
                 if node is None:
                     word = prefix + letter
-                    # The first key under a string is the string itself when it is a word.
-                    # Inlined, because a call per new string costs ~5% of a whole solve.
-                    found = completions(word)
-                    first = next(found, None)
-                    state = PREFIX if first is not None else DEAD
-                    if first == word:
-                        state = _word_state(len(path) + 1, found, min_length)
-                    node = memo[letter] = (state, word, {}) if state else DEAD
+                    found = find(word)
+                    if found is None:
+                        node = memo[letter] = DEAD
+                    else:
+                        # PrefixIndex's packed bits, unpacked inline: a call per new string
+                        # would cost a tenth of a solve.
+                        state = (bits[found >> 2] >> ((found & 3) << 1)) & 3
+                        if len(path) < short:
+                            state &= HAS_LONGER
+                        node = memo[letter] = (state, word, {}) if state else DEAD
                 if node:
                     state, word, next_memo = node
                     longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
-                    if state != LEAF:
+                    if state & HAS_LONGER:
                         push((word, next_memo, used | bit, i, longer, more, times))
-                    if state >= WORD:
+                    if state & IS_WORD:
                         yield word.decode(), more * times + bonuses[len(longer)], longer
 
     def _steps(self) -> list[tuple[tuple[int, Cell, int, bytes], ...]]:
@@ -165,9 +173,16 @@ class Graph:
         return gains, [WORD_MULTIPLIER.get(bonus, 1) for bonus in board.bonuses]
 
 
-def _word_state(length: int, found: Iterator[bytes], min_length: int) -> int:
-    """Return the state of a word of ``length`` letters; ``found`` lists the longer words after it."""
-    longer = next(found, None) is not None
-    if length < min_length:
-        return PREFIX if longer else DEAD
-    return WORD if longer else LEAF
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector, if it runs, until the block ends."""
+    # A solve allocates tens of thousands of tuples and dicts, none in a cycle, and
+    # the collector would walk them again and again for nothing (~5% of a 10x10 solve).
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

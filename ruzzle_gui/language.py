@@ -17,8 +17,8 @@ from pathlib import Path
 
 from unidecode import unidecode
 
-from ruzzle_gui.dictionary import (DictionaryError, bundled_path, fold_words, load_byte_trie, load_trie,
-                                   read_word_list)
+from ruzzle_gui.dictionary import (DictionaryError, PrefixIndex, bundled_path, fold_words, load_byte_trie,
+                                   load_index, load_trie, read_word_list)
 
 __all__ = ["Language", "LanguageError", "load_language", "known_languages", "config_dir", "user_language_dir"]
 
@@ -102,6 +102,15 @@ class Language:
         import marisa_trie
 
         return marisa_trie.BinaryTrie().frombytes(self.trie.tobytes())
+
+    @cached_property
+    def prefix_index(self) -> PrefixIndex:
+        """Return the index the solver looks prefixes up in: the mapped .index, or one built here."""
+        path = self.dictionary_path
+        if path.suffix != ".marisa":
+            return PrefixIndex.from_words(self.byte_trie.iterkeys())
+        # A .marisa from elsewhere may come without its index: answer from the trie.
+        return load_index(path) or PrefixIndex.from_trie(self.byte_trie)
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:

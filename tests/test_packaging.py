@@ -10,7 +10,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
 SOLVE = """
 from ruzzle_gui import Board, Graph, load_language
+from ruzzle_gui.dictionary import bundled_path, load_index
 lang = load_language("it")
+assert load_index(bundled_path("it")) is not None, "the installed index was not used"
 print(len(Graph(Board.parse(lang.demo_board, lang), lang).solve()))
 """
 
@@ -28,6 +30,7 @@ def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for code in CODES:
         assert f"ruzzle_gui/mt_languages/{code}.marisa" in names
+        assert f"ruzzle_gui/mt_languages/{code}.index" in names
         assert f"ruzzle_gui/languages/{code}.toml" in names
     assert "ruzzle_gui/app/icon.png" in names
 

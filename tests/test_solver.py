@@ -31,10 +31,10 @@ def random_words(seed: int, count: int) -> list[str]:
 WORDS = random_words(seed=7, count=5000)
 
 
-@pytest.fixture(scope="module")
-def test_language(tmp_path_factory):
-    """Return the test language whose dictionary is WORDS."""
-    return load_language(str(write_language(tmp_path_factory.mktemp("lang"), WORDS)))
+@pytest.fixture(scope="module", params=["words.txt", "words.marisa", "words-unindexed.marisa"])
+def test_language(tmp_path_factory, request):
+    """Return the test language whose dictionary is WORDS: a plain list, compiled, compiled without index."""
+    return load_language(str(write_language(tmp_path_factory.mktemp("lang"), WORDS, dictionary=request.param)))
 
 
 @st.composite
