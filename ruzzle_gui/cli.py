@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell,
-                                   fold_words, load_trie, read_word_list)
+from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words,
+                                   index_path, load_trie, read_word_list)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language, LanguageError, known_languages, load_language
 
@@ -258,7 +258,8 @@ def _cmd_compile(args: argparse.Namespace) -> int:
                    else f"has no words left in {label} ({_report_text(report)})")
         raise CliError(f"{source} {problem}; nothing written")
     compile_words(kept, args.output)
-    print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; wrote {args.output}")
+    print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
+          f"wrote {args.output} and its index {index_path(args.output).name}")
     print(_report_text(report))
     return 0
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruzzle_gui import Board, Solution, cli, known_languages, load_language
+from ruzzle_gui.dictionary import load_index
 from ruzzle_gui.graph import path_score, sort_solutions
 
 IT_BOARD = "Ctl A   S   Edl\nRdw O   M   I\nTtw E   N   A\nLtl U   P   Odw\n"
@@ -268,8 +269,9 @@ def test_compile_then_cat_gives_back_the_folded_words(capsys, tmp_path, word_lis
     code, out, err = run(capsys, "compile", "-l", "it", "-d", word_list, "-o", str(out_path))
     assert (code, err) == (0, "")
     assert out.splitlines() == [
-        f"kept 4 words in the Italiano alphabet; wrote {out_path}",
+        f"kept 4 words in the Italiano alphabet; wrote {out_path} and its index it.index",
         "read 8, dropped 4: 2 not in the alphabet, 1 duplicate after folding, 1 shorter than 2 letters"]
+    assert load_index(out_path) is not None
     code, out, _ = run(capsys, "cat", "-d", str(out_path))
     assert code == 0 and out.splitlines() == WORDS_FOLDED_IT
 
