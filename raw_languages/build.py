@@ -273,6 +273,9 @@ def witness_votes() -> Counter[str]:
 def main(argv: list[str] | None = None) -> int:
     """Build the languages named in argv (all by default); return the exit code."""
     codes = (argv if argv is not None else sys.argv[1:]) or list(CODES)
+    if {"-h", "--help"} & set(codes):
+        print(f"usage: python raw_languages/build.py [code ...]   (codes: {' '.join(CODES)}; default: all)")
+        return 0
     unknown = [code for code in codes if code not in CODES]
     if unknown:
         print(f"unknown language {unknown[0]!r}; known: {' '.join(CODES)}", file=sys.stderr)
