@@ -184,6 +184,8 @@ def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, bytes]
     for word in words:
         states[word] = states.get(word, 0) | IS_WORD
         for end in range(len(word) - 1, 0, -1):
+            if 0x80 <= word[end] < 0xC0:
+                continue  # inside a UTF-8 letter: the solver never asks for half a letter
             prefix = word[:end]
             known = states.get(prefix, 0)
             if known & HAS_LONGER:

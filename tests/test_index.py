@@ -23,9 +23,10 @@ def expected_bits(key: bytes, words: set[bytes]) -> int:
 
 
 def probes(words: set[bytes], rng: random.Random) -> set[bytes]:
-    """Return every prefix of every word, the words, and strings one letter off them."""
-    keys = {word[:end] for word in words for end in range(1, len(word) + 1)}
-    return keys | {key + bytes([rng.choice(b"ABCZ")]) for key in keys} | {b"Q", b"ZZZZ"}
+    """Return every prefix of every word (whole letters), the words, and strings one letter off them."""
+    texts = [word.decode() for word in words]
+    keys = {text[:end] for text in texts for end in range(1, len(text) + 1)}
+    return {key.encode() for key in keys | {key + rng.choice("ABCZЖ") for key in keys} | {"Q", "ZZZZ", "Я"}}
 
 
 def compiled(tmp_path, words: set[bytes]):
@@ -35,7 +36,8 @@ def compiled(tmp_path, words: set[bytes]):
     return path
 
 
-word_sets = st.sets(st.text("ABC", min_size=2, max_size=7).map(str.encode), min_size=1, max_size=40)
+# Two-byte letters too (Cyrillic), so the index is checked on UTF-8 letter boundaries.
+word_sets = st.sets(st.text("ABCЖЯ", min_size=2, max_size=7).map(str.encode), min_size=1, max_size=40)
 
 
 @settings(max_examples=60, deadline=None)
@@ -97,7 +99,8 @@ def test_bundled_index_is_fresh_and_agrees_with_the_dictionary(code):
     reference = PrefixIndex.from_trie(trie)
     rng = random.Random(code)
     words = [trie.restore_key(key_id) for key_id in rng.sample(range(len(trie)), 300)]
-    letters = sorted({word[:1] for word in words})
+    letters = sorted({word.decode()[:1].encode() for word in words})
     for word in words:
-        for key in {word[:end] for end in range(1, len(word) + 1)} | {word + rng.choice(letters)}:
+        text = word.decode()
+        for key in {text[:end].encode() for end in range(1, len(text) + 1)} | {word + rng.choice(letters)}:
             assert index.state(key) == reference.state(key), key.decode()
