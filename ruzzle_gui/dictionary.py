@@ -259,7 +259,11 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
         raise DictionaryError("no words left to compile")
     out_path = Path(out_path)
     _write_atomically(out_path, lambda partial: trie.save(str(partial)))
-    write_index(out_path)
+    try:
+        write_index(out_path)
+    except DictionaryError as err:
+        raise DictionaryError(f"wrote {out_path}, but not its index ({err}); "
+                              "it still works, more slowly") from None
     return len(trie)
 
 
