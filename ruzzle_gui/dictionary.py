@@ -5,21 +5,25 @@ into a language's alphabet. Bundled tries live in the ``mt_languages`` data
 package and are memory-mapped, so loading one costs milliseconds.
 
 Beside each compiled ``<name>.marisa`` sits ``<name>.index``, a ``PrefixIndex``:
-every prefix of every word, with two bits saying whether it is a word and
-whether longer words start so. The solver asks it one exact look-up per new
-string, about half the price of a predictive search in the word trie.
+every stem (a string some longer word starts with) with the letters words go
+on with after it and whether it is a word itself. The solver skips a letter
+no word goes on with without any look-up, and asks the index one exact
+look-up for each string it does reach.
 """
 from __future__ import annotations
 
+import array
 import codecs
 import mmap
 import os
 import shutil
 import struct
 import subprocess
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import islice
 from importlib import resources
 from pathlib import Path
 
@@ -85,58 +89,99 @@ def _marisa_reason(err: RuntimeError) -> str:
     return text.split(": ")[1] if text.count(": ") >= 2 else text
 
 
-# The two bits a PrefixIndex keeps per prefix.
+# What PrefixIndex.state says of a string: it is a word, and longer words start so.
 IS_WORD, HAS_LONGER = 1, 2
-# Codes 1-3 packed at their own positions, so that a look-up returning a code
-# unpacks to that code: what PrefixIndex.from_trie uses in place of a table.
-_SELF_BITS = bytes([0b11_10_01_00])
-# An .index file: a marisa trie of the prefixes, their bits packed four to a
-# byte in key-id order, then this footer: magic, the word count and byte size of
-# the .marisa it was built from (a stale index is ignored), the prefix count and
-# where the bits start.
-_INDEX_FOOTER = struct.Struct("<8sQQQQ")
-_INDEX_MAGIC = b"RZINDEX1"
+# An .index file: a marisa trie of the stems, padded to 8 bytes; their values
+# in key-id order, little-endian, ``width`` bytes each; the letters in bit order
+# (UTF-8); then this footer: magic, the word count and byte size of the .marisa
+# it was built from (a stale index is ignored), the stem count, where the values
+# start, the value width, the letters' byte length and the longest word's length.
+_INDEX_FOOTER = struct.Struct("<8sQQQQQII")
+_INDEX_MAGIC = b"RZINDEX2"
+# Value width in bytes -> array typecode. Bit 0 is IS_WORD, so 8 bytes hold 63 letters.
+_VALUE_TYPECODES = {4: "I", 8: "Q"}
+_MAX_LETTERS = 63
+# PrefixIndex.from_trie reads the next letters off this many words at most, then probes.
+_FEW_COMPLETIONS = 12
 
 
 class PrefixIndex:
-    """Every prefix of a dictionary's words (UTF-8 bytes) with its IS_WORD and HAS_LONGER bits.
+    """What can follow each stem of a dictionary: the solver's one look-up per new string.
 
-    ``find(key)`` returns an id, or None when no word starts with ``key``; the bits
-    of an id are ``(bits[id >> 2] >> ((id & 3) << 1)) & 3``. The solver does that
-    arithmetic inline, because a method call per look-up would cost a tenth of a solve.
+    A stem is a string (UTF-8, whole letters) that some longer word starts with;
+    the empty string is the first. ``find(key)`` returns a stem's id, or None for
+    any other string, and ``nexts[id]`` is an int with bit 0 (IS_WORD) set when
+    the stem is itself a word and the bit ``letter_bits[letter]`` set for every
+    letter some word goes on with. So a search step to a letter whose bit is off
+    costs no look-up at all, and a string reached through a set bit that is no
+    stem is a word nothing extends. ``longest`` is the longest word's length in
+    letters (None when unknown), so no path is ever longer.
     """
 
-    def __init__(self, find: Callable[[bytes], int | None], bits: bytes | memoryview, *keep: object) -> None:
-        self.find, self.bits = find, bits
-        self._keep = keep  # the trie and the mapped file that ``find`` and ``bits`` read
+    def __init__(self, find: Callable[[bytes], int | None], nexts: Sequence[int], letters: str,
+                 longest: int | None, *keep: object) -> None:
+        self.find, self.nexts, self.letters, self.longest = find, nexts, letters, longest
+        self.letter_bits = _letter_bits(letters)
+        self._keep = keep  # the trie and the mapped file that ``find`` and ``nexts`` read
 
     def state(self, key: bytes) -> int:
-        """Return the bits of ``key`` (0 when no word starts with it)."""
+        """Return IS_WORD and HAS_LONGER as they hold for ``key`` (0 when no word starts with it)."""
         found = self.find(key)
-        return 0 if found is None else (self.bits[found >> 2] >> ((found & 3) << 1)) & 3
+        if found is not None:
+            value = self.nexts[found]
+            return (value & IS_WORD) | (HAS_LONGER if value > IS_WORD else 0)
+        try:
+            text = key.decode()
+        except UnicodeDecodeError:
+            return 0  # half a letter: no word starts so
+        stem = self.find(text[:-1].encode()) if text else None
+        if stem is not None and self.nexts[stem] & self.letter_bits.get(text[-1], 0):
+            return IS_WORD  # reached through a stem, yet no stem itself: a word nothing extends
+        return 0
 
     @classmethod
     def from_words(cls, words: Iterable[bytes]) -> PrefixIndex:
         """Return the index of ``words``, built in memory."""
-        trie, bits = _build_index(words)
-        return cls(trie.get, bits, trie)
+        trie, nexts, letters, longest = _build_index(words)
+        return cls(trie.get, nexts, letters, longest, trie)
 
     @classmethod
-    def from_trie(cls, trie: marisa_trie.BinaryTrie) -> PrefixIndex:
-        """Return an index that answers from the word trie itself (for dictionaries without an .index)."""
-        completions = trie.iterkeys
+    def from_trie(cls, trie: marisa_trie.BinaryTrie, letters: str) -> PrefixIndex:
+        """Return an index worked out from the word trie as the solver asks (for a .marisa with no .index).
+
+        It can only offer the ``letters`` it is given: those of the language's alphabet.
+        """
+        completions, bits = trie.iterkeys, _letter_bits(letters)
+        probes = [(letter.encode(), bit) for letter, bit in bits.items()]
+        ids: dict[bytes, int | None] = {}
+        nexts: list[int] = []
 
         def find(key: bytes) -> int | None:
-            found = completions(key)
-            first = next(found, None)
-            if first is None:
-                return None
-            # A predictive search lists the key itself first when it is a word.
-            if first != key:
-                return HAS_LONGER
-            return IS_WORD | HAS_LONGER if next(found, None) is not None else IS_WORD
+            if key in ids:
+                return ids[key]
+            # Read what follows off the words that start with ``key`` when they are few;
+            # else ask once per letter whether any word starts with key + letter.
+            few = list(islice(completions(key), _FEW_COMPLETIONS))
+            value = 0
+            if len(few) < _FEW_COMPLETIONS:
+                for word in few:
+                    value |= IS_WORD if word == key else bits.get(word[len(key):].decode()[0], 0)
+            else:
+                for letter, bit in probes:
+                    if next(completions(key + letter), None) is not None:
+                        value |= bit
+                value |= IS_WORD if key in trie else 0
+            ids[key] = len(nexts) if value > IS_WORD else None
+            if value > IS_WORD:
+                nexts.append(value)
+            return ids[key]
 
-        return cls(find, _SELF_BITS, trie)
+        return cls(find, nexts, letters, None, trie)
+
+
+def _letter_bits(letters: str) -> dict[str, int]:
+    """Return each letter's bit in a PrefixIndex value, in order; bit 0 is IS_WORD."""
+    return {letter: 2 << position for position, letter in enumerate(letters)}
 
 
 def index_path(dictionary: Path) -> Path:
@@ -146,56 +191,81 @@ def index_path(dictionary: Path) -> Path:
 
 @lru_cache(maxsize=None)
 def load_index(dictionary: Path) -> PrefixIndex | None:
-    """Return the memory-mapped index beside ``dictionary``, or None if it is missing or stale."""
+    """Return the memory-mapped index beside ``dictionary``, or None if it is missing, stale or damaged."""
     path, words = index_path(dictionary), load_byte_trie(dictionary)
     try:
         with path.open("rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
-    if len(mapped) < _INDEX_FOOTER.size:
+    end = len(mapped) - _INDEX_FOOTER.size
+    if end < 0:
         return None
-    magic, word_count, word_bytes, keys, start = _INDEX_FOOTER.unpack_from(mapped, len(mapped) - _INDEX_FOOTER.size)
+    magic, word_count, word_bytes, keys, start, width, letters_size, longest = _INDEX_FOOTER.unpack_from(mapped, end)
+    typecode = _VALUE_TYPECODES.get(width)
+    letters_start = start + keys * width
     if (magic != _INDEX_MAGIC or word_count != len(words) or word_bytes != Path(dictionary).stat().st_size
-            or start + (keys + 3) // 4 + _INDEX_FOOTER.size != len(mapped)):
+            or typecode is None or letters_start + letters_size != end):
         return None
     try:
+        letters = bytes(mapped[letters_start:end]).decode()
         trie = marisa_trie.BinaryTrie().mmap(str(path))
-    except RuntimeError:
+    except (UnicodeDecodeError, RuntimeError):
         return None
-    if len(trie) != keys:
+    if len(trie) != keys or len(set(letters)) != len(letters) or len(letters) >= width * 8:
         return None
-    return PrefixIndex(trie.get, memoryview(mapped)[start:start + (keys + 3) // 4], trie, mapped)
+    values = memoryview(mapped)[start:letters_start]
+    if sys.byteorder == "little":
+        nexts: Sequence[int] = values.cast(typecode)
+    else:
+        nexts = array.array(typecode, values)
+        nexts.byteswap()
+    return PrefixIndex(trie.get, nexts, letters, longest, trie, mapped)
 
 
 def write_index(dictionary: Path) -> None:
     """Write the PrefixIndex of the compiled ``dictionary`` beside it."""
     dictionary = Path(dictionary)
     words = marisa_trie.BinaryTrie().load(str(dictionary))
-    trie, bits = _build_index(words.iterkeys())
+    trie, nexts, letters, longest = _build_index(words.iterkeys())
+    if len(letters) > _MAX_LETTERS:
+        raise DictionaryError(f"its words use {len(letters)} different letters; an index holds {_MAX_LETTERS}")
+    width = 4 if len(letters) < 32 else 8
+    values = array.array(_VALUE_TYPECODES[width], nexts)
+    if sys.byteorder != "little":
+        values.byteswap()
     body = trie.tobytes()
-    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), dictionary.stat().st_size, len(trie), len(body))
-    _write_atomically(index_path(dictionary), lambda partial: partial.write_bytes(body + bits + footer))
+    body += bytes(-len(body) % 8)  # so the values start aligned
+    spelled = letters.encode()
+    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), dictionary.stat().st_size, len(trie), len(body),
+                                width, len(spelled), longest)
+    _write_atomically(index_path(dictionary),
+                      lambda partial: partial.write_bytes(body + values.tobytes() + spelled + footer))
 
 
-def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, bytes]:
-    """Return the trie of every prefix of ``words`` and their bits packed four to a byte."""
-    states: dict[bytes, int] = {}
-    for word in words:
-        states[word] = states.get(word, 0) | IS_WORD
-        for end in range(len(word) - 1, 0, -1):
-            if 0x80 <= word[end] < 0xC0:
-                continue  # inside a UTF-8 letter: the solver never asks for half a letter
-            prefix = word[:end]
-            known = states.get(prefix, 0)
-            if known & HAS_LONGER:
-                break  # this prefix's own prefixes were marked with it
-            states[prefix] = known | HAS_LONGER
-    trie = marisa_trie.BinaryTrie(states)
-    packed = bytearray((len(trie) + 3) // 4)
-    for key, key_id in trie.iteritems():
-        packed[key_id >> 2] |= states[key] << ((key_id & 3) << 1)
-    return trie, bytes(packed)
+def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[int], str, int]:
+    """Return the trie of the stems of ``words``, their values in key-id order, the letters and the longest length."""
+    bits: dict[str, int] = {}  # letter -> its bit, in order of first sight
+    values: dict[str, int] = {}
+    longest = 0
+    for key in words:
+        word = key.decode()
+        longest = max(longest, len(word))
+        values[word] = values.get(word, 0) | IS_WORD
+        for end in range(len(word) - 1, -1, -1):
+            letter = word[end]
+            bit = bits.get(letter) or bits.setdefault(letter, 2 << len(bits))  # as _letter_bits numbers them
+            stem = word[:end]
+            known = values.get(stem, 0)
+            if known & bit:
+                break  # an earlier word went this way: the shorter stems know it too
+            values[stem] = known | bit
+    stems = {stem.encode(): value for stem, value in values.items() if value > IS_WORD}
+    trie = marisa_trie.BinaryTrie(stems)
+    nexts = [0] * len(trie)
+    for stem, key_id in trie.iteritems():
+        nexts[key_id] = stems[stem]
+    return trie, nexts, "".join(bits), longest
 
 
 def read_word_list(path: Path) -> Iterator[str]:

@@ -3,12 +3,11 @@
 The board is a graph whose nodes are cells (numbered row-major) and whose
 edges join the up-to-8 neighbours of each cell. ``Graph.solve`` runs a
 breadth-first search over a queue of partial paths; each entry carries its
-prefix (as UTF-8 bytes), a bitmask of the cells it has used and its score so
-far, and is dropped as soon as no dictionary word starts with its prefix.
-Each prefix is looked up once per board, in the dictionary's PrefixIndex: one
-exact look-up answers both "is it a word?" and "does any word start so?", and
-the answers for a prefix's next letters are kept in a small dict that travels
-with it.
+prefix (as UTF-8 bytes), the letters dictionary words go on with after it, a
+bitmask of the cells it has used and its score so far. A step to a letter no
+word goes on with is skipped with one bit test; every other new string is
+looked up once per board in the dictionary's PrefixIndex, and the answers for a
+prefix's next letters are kept in a small dict that travels with it.
 
 Short names used throughout: ``r, c`` are a row and a column, ``i, j`` are
 row-major cell indexes (``i = r * cols + c``).
@@ -23,7 +22,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ruzzle_gui.board import Board, Cell
-from ruzzle_gui.dictionary import HAS_LONGER, IS_WORD
+from ruzzle_gui.dictionary import IS_WORD
 from ruzzle_gui.language import Language, load_language
 
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
@@ -31,10 +30,6 @@ __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
-# What the memo holds for a string no word starts with; other strings keep the
-# PrefixIndex bits: IS_WORD (of at least min_length; such a word is yielded) and
-# HAS_LONGER (the string is queued).
-DEAD = 0
 
 
 class Solution(NamedTuple):
@@ -120,49 +115,54 @@ class Graph:
 
     def paths(self) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
         """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+."""
-        steps, (gains, factors) = self._steps(), self._cell_scores()
-        bonuses = [length_bonus(length) for length in range(len(steps))]
         index = self.language.prefix_index
-        find, bits, short = index.find, index.bits, self.min_length - 1
-        # Each queued prefix carries its own memo: next letter -> 0 (no word goes on so)
-        # or (state, word, the memo of that word). A dead step then costs one probe
-        # with a one-letter key whose hash is cached, instead of building a new string.
-        # The search starts from an empty path at a virtual cell next to every cell.
-        queue = deque([(b"", {}, 0, len(steps) - 1, (), 0, 1)])
+        find, nexts, short = index.find, index.nexts, self.min_length - 1
+        root = find(b"")
+        if root is None:
+            return  # a dictionary with no words
+        steps, (gains, factors) = self._steps(index.letter_bits, index.longest), self._cell_scores()
+        bonuses = [length_bonus(length) for length in range(len(steps))]
+        # A queue entry is a path: its string, the memo of the strings one letter on
+        # (letter -> (value, string, its own memo)), which letters words go on with
+        # after it, the cells used, the last cell, the path, its letter points and
+        # word factor. It starts empty, at a virtual cell next to every cell.
+        queue = deque([(b"", {}, nexts[root], 0, len(steps) - 1, (), 0, 1)])
         pop, push = queue.popleft, queue.append
         while queue:
-            prefix, memo, used, last, path, points, factor = pop()
-            for i, cell, bit, letter in steps[last]:
-                if used & bit:
-                    continue
+            prefix, memo, follows, used, last, path, points, factor = pop()
+            for i, cell, bit, letter, letter_bit in steps[last]:
+                if not follows & letter_bit or used & bit:
+                    continue  # no word goes on with this letter, or the cell is taken
                 node = memo.get(letter)
                 if node is None:
                     word = prefix + letter
                     found = find(word)
-                    if found is None:
-                        node = memo[letter] = DEAD
-                    else:
-                        # PrefixIndex's packed bits, unpacked inline: a call per new string
-                        # would cost a tenth of a solve.
-                        state = (bits[found >> 2] >> ((found & 3) << 1)) & 3
-                        if len(path) < short:
-                            state &= HAS_LONGER
-                        node = memo[letter] = (state, word, {}) if state else DEAD
-                if node:
-                    state, word, next_memo = node
-                    longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
-                    if state & HAS_LONGER:
-                        push((word, next_memo, used | bit, i, longer, more, times))
-                    if state & IS_WORD:
-                        yield word.decode(), more * times + bonuses[len(longer)], longer
+                    # A string the letter bits led to is a word; if it is no stem, nothing extends it.
+                    value = IS_WORD if found is None else nexts[found]
+                    if len(path) < short:
+                        value &= ~IS_WORD
+                    node = memo[letter] = (value, word, {} if value > IS_WORD else None)
+                value, word, next_memo = node
+                longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
+                if value > IS_WORD:
+                    push((word, next_memo, value, used | bit, i, longer, more, times))
+                if value & IS_WORD:
+                    yield word.decode(), more * times + bonuses[len(longer)], longer
 
-    def _steps(self) -> list[tuple[tuple[int, Cell, int, bytes], ...]]:
+    def _steps(self, letter_bits: dict[str, int], longest: int | None
+               ) -> list[tuple[tuple[int, Cell, int, bytes, int], ...]]:
         """Return, per cell index and then for a virtual start cell, the cells one step away.
 
-        Each is (index, (row, col), bit, UTF-8 letter).
+        Each is (index, (row, col), used-cell bit, UTF-8 letter, the letter's bit in
+        ``letter_bits``). No path is longer than ``longest`` letters, so cells that many
+        rows or columns apart never share a path and may share a used-cell bit: on a
+        big board that keeps the used-cell masks short.
         """
-        cols = self.board.cols
-        step = [(i, divmod(i, cols), 1 << i, letter.encode()) for i, letter in enumerate(self.board.letters)]
+        rows, cols = self.board.rows, self.board.cols
+        span_rows, span_cols = min(rows, longest or rows), min(cols, longest or cols)
+        step = [(i, (r, c), 1 << (r % span_rows * span_cols + c % span_cols), letter.encode(),
+                 letter_bits.get(letter, 0))
+                for i, letter in enumerate(self.board.letters) for r, c in [divmod(i, cols)]]
         return [tuple(step[j] for j in near) for near in self.adjacency] + [tuple(step)]
 
     def _cell_scores(self) -> tuple[list[int], list[int]]:

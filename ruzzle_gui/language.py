@@ -110,7 +110,7 @@ class Language:
         if path.suffix != ".marisa":
             return PrefixIndex.from_words(self.byte_trie.iterkeys())
         # A .marisa from elsewhere may come without its index: answer from the trie.
-        return load_index(path) or PrefixIndex.from_trie(self.byte_trie)
+        return load_index(path) or PrefixIndex.from_trie(self.byte_trie, self.alphabet)
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:

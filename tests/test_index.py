@@ -1,4 +1,4 @@
-"""PrefixIndex: the bits it gives every string match the word list, in memory, on disk and in the fallback."""
+"""PrefixIndex: what it says of every string matches the word list, in memory, on disk and in the fallback."""
 from __future__ import annotations
 
 import os
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruzzle_gui import Board, Graph, load_language
-from ruzzle_gui.dictionary import (HAS_LONGER, IS_WORD, PrefixIndex, bundled_path, compile_words, index_path,
-                                   load_byte_trie, load_index)
+from ruzzle_gui.dictionary import (HAS_LONGER, IS_WORD, DictionaryError, PrefixIndex, bundled_path, compile_words,
+                                   index_path, load_byte_trie, load_index)
 
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
 
@@ -37,7 +37,15 @@ def compiled(tmp_path, words: set[bytes]):
 
 
 # Two-byte letters too (Cyrillic), so the index is checked on UTF-8 letter boundaries.
-word_sets = st.sets(st.text("ABCЖЯ", min_size=2, max_size=7).map(str.encode), min_size=1, max_size=40)
+LETTERS = "ABCЖЯ"
+word_sets = st.sets(st.text(LETTERS, min_size=2, max_size=7).map(str.encode), min_size=1, max_size=40)
+
+
+def next_letters(index: PrefixIndex, key: bytes) -> set[str]:
+    """Return the letters ``index`` says words go on with after the stem ``key``."""
+    found = index.find(key)
+    value = 0 if found is None else index.nexts[found]
+    return {letter for letter, bit in index.letter_bits.items() if value & bit}
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,11 +53,18 @@ word_sets = st.sets(st.text("ABCЖЯ", min_size=2, max_size=7).map(str.encode), 
 def test_every_index_form_agrees_with_brute_force(tmp_path_factory, words):
     path = compiled(tmp_path_factory.mktemp("index"), words)
     forms = {"memory": PrefixIndex.from_words(words), "file": load_index(path),
-             "fallback": PrefixIndex.from_trie(load_byte_trie(path))}
+             "fallback": PrefixIndex.from_trie(load_byte_trie(path), LETTERS)}
+    texts = [word.decode() for word in words]
     for key in probes(words, random.Random(len(words))):
         want = expected_bits(key, words)
+        text = key.decode()
+        follow = {word[len(text)] for word in texts if len(word) > len(text) and word.startswith(text)}
         for name, index in forms.items():
             assert index.state(key) == want, f"{name} index on {key!r}"
+            assert next_letters(index, key) == follow, f"{name} index, letters after {key!r}"
+    for name in ("memory", "file"):
+        assert set(forms[name].letters) == {letter for text in texts for letter in text}, name
+        assert forms[name].longest == max(map(len, texts)), name
 
 
 def test_compile_writes_an_index_that_loads(tmp_path):
@@ -62,7 +77,8 @@ def test_compile_writes_an_index_that_loads(tmp_path):
     assert index.state(b"CAX") == 0
 
 
-@pytest.mark.parametrize("damage", ["missing", "empty", "truncated", "random bytes", "other dictionary's"])
+@pytest.mark.parametrize("damage", ["missing", "empty", "truncated", "cut in the middle", "random bytes",
+                                    "other dictionary's", "older format"])
 def test_unusable_index_is_ignored_and_solving_stays_right(tmp_path, damage):
     words = ["CASA", "CASE", "ASCE", "SEAC", "ACE"]
     folder = tmp_path / "lang"
@@ -76,6 +92,13 @@ def test_unusable_index_is_ignored_and_solving_stays_right(tmp_path, damage):
         index.write_bytes(b"")
     elif damage == "truncated":
         index.write_bytes(index.read_bytes()[:-7])
+    elif damage == "cut in the middle":
+        data = index.read_bytes()
+        index.write_bytes(data[:len(data) // 2] + data[len(data) // 2 + 3:])
+    elif damage == "older format":
+        data = bytearray(index.read_bytes())
+        data[-56:-48] = b"RZINDEX1"  # the magic that opens the 56-byte footer, as the last format had it
+        index.write_bytes(bytes(data))
     elif damage == "random bytes":
         index.write_bytes(os.urandom(4000))
     else:
@@ -96,11 +119,23 @@ def test_bundled_index_is_fresh_and_agrees_with_the_dictionary(code):
     assert index is not None, f"mt_languages/{code}.index is missing or stale: rebuild it with compile_words"
     assert load_language(code).prefix_index is index
     trie = load_byte_trie(bundled_path(code))
-    reference = PrefixIndex.from_trie(trie)
+    alphabet = load_language(code).alphabet
+    assert set(index.letters) <= set(alphabet)
+    reference = PrefixIndex.from_trie(trie, alphabet)
     rng = random.Random(code)
     words = [trie.restore_key(key_id) for key_id in rng.sample(range(len(trie)), 300)]
-    letters = sorted({word.decode()[:1].encode() for word in words})
     for word in words:
         text = word.decode()
-        for key in {text[:end].encode() for end in range(1, len(text) + 1)} | {word + rng.choice(letters)}:
+        assert len(text) <= index.longest
+        for key in {text[:end].encode() for end in range(len(text) + 1)} | {word + rng.choice(alphabet).encode()}:
             assert index.state(key) == reference.state(key), key.decode()
+            assert next_letters(index, key) == next_letters(reference, key), key.decode()
+
+
+def test_too_many_letters_for_an_index_still_compiles_the_dictionary(tmp_path):
+    words = [chr(0x4E00 + k) * 2 for k in range(64)]  # 64 different letters: one more than an index holds
+    path = tmp_path / "words.marisa"
+    with pytest.raises(DictionaryError, match="64 different letters; an index holds 63"):
+        compile_words(words, path)
+    assert load_byte_trie(path).get(words[0].encode()) is not None
+    assert load_index(path) is None
