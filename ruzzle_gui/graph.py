@@ -87,14 +87,15 @@ def sort_solutions(solutions: Iterable[Solution], order: str = "score",
 def best_solutions(paths: Iterable[tuple[str, int, tuple[Cell, ...]]], order: str = "score",
                    reverse: bool = False) -> list[Solution]:
     """Return one Solution per word of (word, score, path) ``paths``, its best path, sorted."""
-    best: dict[str, tuple[int, tuple[Cell, ...]]] = {}
+    best: dict[str, tuple[str, int, tuple[Cell, ...]]] = {}
     kept_for = best.get
-    for word, score, path in paths:
+    for found in paths:
+        word, score, path = found
         kept = kept_for(word)
         # Ties go to the smallest path, so the answer never depends on search order.
-        if kept is None or score > kept[0] or (score == kept[0] and path < kept[1]):
-            best[word] = (score, path)
-    return sort_solutions((Solution(word, score, path) for word, (score, path) in best.items()), order, reverse)
+        if kept is None or score > kept[1] or (score == kept[1] and path < kept[2]):
+            best[word] = found
+    return sort_solutions(map(Solution._make, best.values()), order, reverse)
 
 
 class Graph:
@@ -122,6 +123,9 @@ class Graph:
             return  # a dictionary with no words
         steps, (gains, factors) = self._steps(index.letter_bits, index.longest), self._cell_scores()
         bonuses = [length_bonus(length) for length in range(len(steps))]
+        # Per cell, the bits of its neighbours' letters: a path whose words can go on
+        # with none of them ends there, and is never queued.
+        onward = [sum({step[4] for step in near}) for near in steps]
         # A queue entry is a path: its string, the memo of the strings one letter on
         # (letter -> (value, string, its own memo)), which letters words go on with
         # after it, the cells used, the last cell, the path, its letter points and
@@ -144,7 +148,7 @@ class Graph:
                     node = memo[letter] = (value, word, {} if value > IS_WORD else None)
                 value, word, next_memo = node
                 longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
-                if value > IS_WORD:
+                if value & onward[i]:
                     push((word, next_memo, value, used | bit, i, longer, more, times))
                 if value & IS_WORD:
                     yield word.decode(), more * times + bonuses[len(longer)], longer
