@@ -17,7 +17,7 @@ from typing import TextIO
 
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words,
-                                   index_path, load_trie, read_word_list)
+                                   index_path, load_index, load_trie, read_word_list)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language, LanguageError, known_languages, load_language
 
@@ -214,6 +214,11 @@ def _cmd_languages(args: argparse.Namespace) -> int:
         words = f"{row['words']:,}" if row["words"] is not None else row["dictionary"]
         table.append((row["code"], row["name"], words, str(row["min_length"] or "?"), row["confidence"]))
     _write("".join(line + "\n" for line in _aligned(table, right={2, 3})))
+    for row in rows:
+        if row["indexed"] is False:
+            path = load_language(row["code"]).dictionary_path
+            print(f"{PROG}: note: {row['code']}: {path} has no usable index beside it, so solving is slower; "
+                  f"give it one with: {PROG} compile -d {path} -o {path}", file=sys.stderr)
     return 0
 
 
@@ -224,13 +229,17 @@ def _language_row(code: str) -> dict:
     except LanguageError as err:
         print(f"{PROG}: warning: {err}", file=sys.stderr)
         return {"code": code, "name": "(invalid language file)", "words": None,
-                "min_length": None, "confidence": "?", "dictionary": "-"}
+                "min_length": None, "confidence": "?", "dictionary": "-", "indexed": None}
     row = {"code": code, "name": language.name, "words": None,
-           "min_length": language.min_length, "confidence": language.confidence}
+           "min_length": language.min_length, "confidence": language.confidence, "indexed": None}
     try:
         row["words"], row["dictionary"] = language.word_count(), "ok"
     except DictionaryError:
         row["dictionary"] = "corrupt" if language.dictionary_path.is_file() else "missing"
+        return row
+    # A plain word list gets its index built in memory; a .marisa needs its .index file.
+    path = language.dictionary_path
+    row["indexed"] = path.suffix != ".marisa" or load_index(path) is not None
     return row
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruzzle_gui import Board, Solution, cli, known_languages, load_language
-from ruzzle_gui.dictionary import load_index
+from ruzzle_gui.dictionary import compile_words, index_path, load_index
 from ruzzle_gui.graph import path_score, sort_solutions
 
 IT_BOARD = "Ctl A   S   Edl\nRdw O   M   I\nTtw E   N   A\nLtl U   P   Odw\n"
@@ -252,6 +252,28 @@ def test_languages_show_missing_corrupt_and_invalid(capsys, monkeypatch, tmp_pat
     assert "missing" in rows["zzmissing"] and "corrupt" in rows["zzcorrupt"]
     assert "invalid language file" in rows["zzinvalid"]
     assert err.count("\n") == 1 and "zzinvalid.toml" in err and "Traceback" not in err
+
+
+def test_languages_note_a_dictionary_without_its_index(capsys, monkeypatch, tmp_path):
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    user_language(folder, "zzbare", "bare.marisa")
+    compile_words(["AB", "ABC", "CAB"], folder / "bare.marisa")
+    index_path(folder / "bare.marisa").unlink()
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    code, out, err = run(capsys, "languages", "--json")
+    rows = {row["code"]: row for row in json.loads(out)}
+    assert code == 0 and rows["zzbare"]["indexed"] is False and rows["it"]["indexed"] is True
+    code, out, err = run(capsys, "languages")
+    assert code == 0 and "zzbare" in out
+    bare = folder / "bare.marisa"
+    assert err == (f"ruzzle: note: zzbare: {bare} has no usable index beside it, so solving is slower; "
+                   f"give it one with: ruzzle compile -d {bare} -o {bare}\n")
+    load_index.cache_clear()
+    code, out, _ = run(capsys, "compile", "-d", str(bare), "-o", str(bare))
+    assert code == 0 and load_index(bare) is not None
+    load_index.cache_clear()
+    code, out, err = run(capsys, "languages")
+    assert (code, err) == (0, "")
 
 
 def test_languages_json(capsys):
