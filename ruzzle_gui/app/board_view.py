@@ -1,20 +1,29 @@
 """BoardView: a Canvas that draws a board's tiles, bonuses, cursor and a word's path."""
 from __future__ import annotations
 
+import functools
 import itertools
 import tkinter as tk
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ruzzle_gui.app import theme
 
 MARGIN = 14
 GAP = 0.1  # space between tiles, as a share of the tile pitch
 ARROW_MIN_WIDTH = 3
+ARROWSHAPE = (2.6, 2.8, 1.3)  # Tk's arrowshape (neck, trailing points, spread), in arrow widths
+SPLINE_STEPS = 12  # Tk's default splinesteps: a bent arrow is drawn as this many straight pieces
 SMALLEST_WITH_LABELS = 36  # pixels: smaller tiles show only the letter
 TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
+CORNER = 0.66  # a diagonal arrow cut short to clear the labels stops this share of a tile from the centre
 LABEL_CLEARANCE = 1  # pixels kept free between an arrow and a tile's value or bonus label
+HEAD_CLEARANCE = 2  # pixels kept free round an arrowhead and the stretch of shaft before it
 BOWS = (0.55, 0.8)  # a bent arrow is pulled this share of a tile sideways, clear of the corner labels
-CLASH = 0.85  # cosine: two arrows meeting a tile closer than ~30 degrees apart would touch
+SHAFT_ON_LABEL, HEAD_ON_LABEL = 1, 2  # how an arrow meets a label, if it does
+SWEEPS = 3  # times the arrows are re-routed in turn, each against the others' latest routes
+HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches round its letters
+
+Point = tuple[float, float]
 
 
 def mix(colour: str, other: str, share: float) -> str:
@@ -36,24 +45,154 @@ def toward(a: Sequence[float], b: Sequence[float], distance: float) -> tuple[flo
     return a[0] + dx * distance, a[1] + dy * distance
 
 
-def leaving(points: Sequence[float]) -> tuple[float, float]:
-    """Return the direction a route (a flat x, y list) sets off in from its first point."""
-    return unit(points[:2], points[2:4])
-
-
-def arriving(points: Sequence[float]) -> tuple[float, float]:
-    """Return the direction a route (a flat x, y list) comes from, seen from its last point."""
-    return unit(points[-2:], points[-4:-2])
-
-
-def clashes(direction: tuple[float, float], others: Sequence[tuple[float, float]]) -> bool:
-    """Return True if an arrow end pointing in ``direction`` would touch one pointing in any of ``others``."""
-    return any(direction[0] * x + direction[1] * y > CLASH for x, y in others)
-
-
 def grown(box: tuple[float, float, float, float], by: float) -> tuple[float, float, float, float]:
     """Return ``box`` grown by ``by`` on every side."""
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def corners(box: tuple[float, float, float, float]) -> list[Point]:
+    """Return the corners of ``box`` (x0, y0, x1, y1), clockwise from the top left."""
+    return [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+
+
+def bounds(points: Sequence[Point], by: float = 0) -> tuple[float, float, float, float]:
+    """Return the box round ``points``, grown by ``by``."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs) - by, min(ys) - by, max(xs) + by, max(ys) + by
+
+
+def meet(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Return True if boxes ``a`` and ``b`` overlap."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def turn(a: Point, b: Point, p: Point) -> float:
+    """Return which side of a->b point ``p`` lies: positive one side, negative the other, 0 on the line."""
+    return (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+
+
+def point_gap(p: Point, a: Point, b: Point) -> float:
+    """Return the distance from ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    share = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1)
+    share = min(max(share, 0), 1)
+    return ((a[0] + share * dx - p[0]) ** 2 + (a[1] + share * dy - p[1]) ** 2) ** 0.5
+
+
+def segment_gap(a: Point, b: Point, c: Point, d: Point) -> float:
+    """Return the distance between segments a-b and c-d: 0 if they cross."""
+    if turn(a, b, c) * turn(a, b, d) < 0 and turn(c, d, a) * turn(c, d, b) < 0:
+        return 0.0
+    return min(point_gap(a, c, d), point_gap(b, c, d), point_gap(c, a, b), point_gap(d, a, b))
+
+
+def edges(polygon: Sequence[Point]) -> zip:
+    """Return the sides of ``polygon`` as pairs of points."""
+    return zip(polygon, [*polygon[1:], polygon[0]])
+
+
+def inside(polygon: Sequence[Point], p: Point) -> bool:
+    """Return True if ``p`` lies in the convex ``polygon``."""
+    sides = [turn(a, b, p) for a, b in edges(polygon)]
+    return all(side >= 0 for side in sides) or all(side <= 0 for side in sides)
+
+
+def polygon_gap(polygon: Sequence[Point], a: Point, b: Point) -> float:
+    """Return the distance from the segment a-b to the convex ``polygon``: 0 if they overlap."""
+    if inside(polygon, a):
+        return 0.0
+    return min(segment_gap(a, b, c, d) for c, d in edges(polygon))
+
+
+def polygons_gap(polygon: Sequence[Point], other: Sequence[Point]) -> float:
+    """Return the distance between two convex polygons: 0 if they overlap."""
+    if inside(polygon, other[0]):
+        return 0.0
+    return min(polygon_gap(other, a, b) for a, b in edges(polygon))
+
+
+def head_zone(tip: Point, direction: Point, width: float) -> list[Point]:
+    """Return the polygon of the head Tk draws at ``tip`` for an arrow going ``direction``, with the stretch
+    of shaft just behind it, which must show too."""
+    dx, dy = direction
+    _, back, spread = (width * share for share in ARROWSHAPE)
+
+    def at(along: float, across: float) -> Point:
+        return tip[0] - dx * along - dy * across, tip[1] - dy * along + dx * across
+
+    spread += width / 2
+    return [tip, at(back, spread), at(back + width, width / 2), at(back + width, -width / 2), at(back, -spread)]
+
+
+def line_end(width: float) -> float:
+    """Return how far short of its tip Tk ends an arrow's line: where the sides of the head meet it."""
+    neck, back, spread = (width * share for share in ARROWSHAPE)
+    height = width / 2 / (spread + width / 2)
+    return height * back + neck * (1 - height) / 2
+
+
+def centreline(points: list[float]) -> list[Point]:
+    """Return the polyline Tk draws for a route: its two ends, or its curve round a control point in pieces."""
+    if len(points) == 4:
+        return [(points[0], points[1]), (points[2], points[3])]
+    (ax, ay), (cx, cy), (bx, by) = points[:2], points[2:4], points[4:]
+    # With three points Tk's smoothed line is the quadratic Bezier curve of them.
+    shares = [(step / SPLINE_STEPS, 1 - step / SPLINE_STEPS) for step in range(SPLINE_STEPS + 1)]
+    return [(u * u * ax + 2 * u * t * cx + t * t * bx, u * u * ay + 2 * u * t * cy + t * t * by) for t, u in shares]
+
+
+class Route:
+    """One way to draw an arrow, shaped as Tk draws it: a line ``width`` wide and a head."""
+
+    def __init__(self, points: list[float], width: float) -> None:
+        self.points, self.width = points, width
+        tip, (dx, dy) = (points[-2], points[-1]), unit(points[-4:-2], points[-2:])
+        self.head = head_zone(tip, (dx, dy), width)
+        # Tk smooths the curve to where the line ends, not to the tip.
+        self.line = centreline([*points[:-2], tip[0] - dx * line_end(width), tip[1] - dy * line_end(width)])
+        self.pieces = [(a, b, bounds((a, b))) for a, b in itertools.pairwise(self.line)]
+        self.head_box = bounds(self.head)
+        self.box = bounds([*self.line, *self.head], width / 2)
+        self._touched: dict[Route, bool] = {}
+
+    def reaches(self, polygon: Sequence[Point], clearance: float, box: Sequence[float]) -> bool:
+        """Return True if this arrow comes within ``clearance`` of the convex ``polygon``, whose box is ``box``."""
+        reach = self.width / 2 + clearance
+        near = grown(box, reach)
+        if not meet(self.box, near):
+            return False
+        return (any(polygon_gap(polygon, a, b) <= reach for a, b, piece in self.pieces if meet(piece, near))
+                or meet(self.head_box, near) and polygons_gap(self.head, polygon) <= clearance)
+
+    def touches_head_of(self, other: Route) -> bool:
+        """Return True if this arrow comes within HEAD_CLEARANCE of ``other``'s head."""
+        if other not in self._touched:
+            self._touched[other] = self.reaches(other.head, HEAD_CLEARANCE, other.head_box)
+        return self._touched[other]
+
+
+def pick(routes: Iterable[Route], others: Sequence[tuple[Route, bool]],
+         labels_crossed: Callable[[Route], int]) -> Route:
+    """Return the first of ``routes`` with no flaw, or else the one with the fewest bad flaws, then mild ones.
+
+    ``others`` are the other arrows, each with True if it is the step just before or
+    after. A flaw is bad if it hides part of an arrowhead: the route's head lands on a
+    label (whose outline then covers it), or it touches the head or tail of the step
+    before or after (nothing parts a head from a tail that starts at its tip). Mild
+    flaws are a label crossed by the shaft (it gets a backing) and touching the head
+    of a step further away (that head is drawn again on top: see _lift_touched_heads).
+    """
+    costs = []
+    for place, route in enumerate(routes):
+        crossing = labels_crossed(route)
+        bad, mild = crossing == HEAD_ON_LABEL, crossing == SHAFT_ON_LABEL
+        for other, next_to in others:
+            touches = route.touches_head_of(other) + other.touches_head_of(route)
+            bad, mild = bad + touches * next_to, mild + touches * (not next_to)
+        if not bad and not mild:
+            return route
+        costs.append(((bad, mild, place), route))
+    return min(costs, key=lambda cost: cost[0])[1]
 
 
 def rounded_box(x0: float, y0: float, x1: float, y1: float, radius: float) -> list[float]:
@@ -81,7 +220,7 @@ class BoardView(tk.Canvas):
         self.arrows: list[tuple[int, int]] = []
         self._boxes: list[tuple[float, float, float, float]] = []
         self._label_tiles: dict[int, int] = {}  # canvas item of a value or bonus label -> its tile
-        self._ends: dict[int, list[tuple[float, float]]] = {}  # tile -> directions arrows meet it from
+        self._label_boxes: dict[int, tuple[float, float, float, float]] = {}  # the same labels -> their boxes
         self._size = 0.0
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
@@ -174,19 +313,21 @@ class BoardView(tk.Canvas):
     def redraw(self) -> None:
         """Redraw everything from the current state, sized to the canvas."""
         self.delete("all")
-        self._boxes, self._label_tiles, self._ends = [], {}, {}
+        self._boxes, self._label_tiles, self._label_boxes = [], {}, {}
         if not self.rows:
             return
         self._size = size = self._layout()
         for index in range(len(self._boxes)):
             self._draw_tile(index, size)
-        # Labels first: an arrow that would cross one bends round it (see _draw_arrow).
+        # Labels first: an arrow that would cross one goes round it (see _route_arrows).
         for index in range(len(self._boxes)):
             self._draw_labels(index, size)
-        for step in range(len(self.arrows)):
-            self._draw_arrow(step, size)
+        routes = self._route_arrows(size)
+        for route in routes:
+            self._line(route.points, route.width)
+        self._lift_touched_heads(routes)
         self.tag_raise("ink")
-        self._back_crossed_labels()
+        self._back_crossed_labels(routes, size)
         self._draw_rings(size)
 
     def redraw_rings(self) -> None:
@@ -246,79 +387,136 @@ class BoardView(tk.Canvas):
         if value is not None and letter:
             label = self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                                      font=(family, -max(int(size * 0.17), 7)), tags=(f"value{index}", "label", "ink"))
-            self._label_tiles[label] = index
+            self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
         if bonus:
             label = self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus, anchor="nw", fill=ink,
                                      font=(family, -max(int(size * 0.16), 7), "bold"),
                                      tags=(f"bonus{index}", "label", "ink"))
-            self._label_tiles[label] = index
+            self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
 
-    def _draw_arrow(self, step: int, size: float) -> None:
-        """Draw arrow number ``step`` of the path, clear of the letters and of every value and bonus label.
+    def _route_arrows(self, size: float) -> list[Route]:
+        """Return a route for every arrow of the path: one clear of every label and of all other arrowheads.
 
         A straight step from top left to bottom right (either way) runs through the
         value's corner of one tile and the bonus label's corner of the other: such an
-        arrow bows out through a side of each tile instead, choosing the sides the
-        steps before and after it leave free. Only on tiles too small for any clear
-        route is the arrow drawn straight across a label (which then gets a backing).
+        arrow bows out through a side of each tile instead, or starts or ends out in
+        a corner, past the label (see _other_routes). Which of these depends on the
+        whole path so far: no arrow may touch the head of another, nor run its own
+        head into one (into the next step's tail, say, or into the arrow crossing it
+        between the same four tiles), and an arrow the labels do not block may give
+        way too. Each arrow in turn takes its best route against the others' latest
+        ones, until none changes. Every redraw routes afresh, so an arrow may change
+        its route when the next step is lit. Only in tight spots on small tiles does
+        an arrow still cross a label (which gets a backing) or a head (see
+        _lift_touched_heads).
         """
-        start, end = self.arrows[step]
         width = max(size * 0.06, ARROW_MIN_WIDTH)
-        at_start, at_end = self._ends.get(start, []), list(self._ends.get(end, []))
-        if step + 1 < len(self.arrows) and self.arrows[step + 1][0] == end:
-            # Keep clear of the side the next step leaves by when straight; if it bows, it keeps clear of this one.
-            at_end.append(unit(self.centre(end), self.centre(self.arrows[step + 1][1])))
-        candidates, first_clear = self._arrow_routes(start, end, size), None
-        for points in candidates:
-            if not self._clear_of_labels(points, width):
-                continue
-            if not clashes(leaving(points), at_start) and not clashes(arriving(points), at_end):
+        labels_crossed = functools.cache(self._labels_crossed)
+        chosen = [Route(self._straight(start, end, size, TRIM, TRIM), width) for start, end in self.arrows]
+        options = [[straight.points, *self._other_routes(start, end, size, blocked=labels_crossed(straight) > 0)]
+                   for straight, (start, end) in zip(chosen, self.arrows)]
+        # Most arrows keep their first route: build the others only when they are tried.
+        route = functools.cache(lambda step, place: chosen[step] if not place else Route(options[step][place], width))
+        for _ in range(SWEEPS):
+            before = list(chosen)
+            for step, points in enumerate(options):
+                others = [(other, abs(place - step) == 1) for place, other in enumerate(chosen) if place != step]
+                chosen[step] = pick((route(step, place) for place in range(len(points))), others, labels_crossed)
+            if chosen == before:
                 break
-            first_clear = first_clear or points
-        else:
-            points = first_clear or candidates[0]
-        self._line(points, width)
-        self._ends.setdefault(start, []).append(leaving(points))
-        self._ends.setdefault(end, []).append(arriving(points))
+        return chosen
 
-    def _clear_of_labels(self, points: list[float], width: float) -> bool:
-        """Return True if an arrow drawn along ``points`` would come within LABEL_CLEARANCE of no label."""
-        if not self._label_tiles:
-            return True
-        arrow = self._line(points, width)
-        covered = self._labels_under(arrow, LABEL_CLEARANCE)
-        self.delete(arrow)
-        return not covered
+    def _lift_touched_heads(self, routes: list[Route]) -> None:
+        """Draw again, above all arrows, each arrowhead another arrow touches, on a rim of its tile's colour.
 
-    def _labels_under(self, arrow: int, clearance: float = 0) -> set[int]:
-        """Return the labels canvas item ``arrow`` overlaps, or comes within ``clearance`` pixels of."""
-        near = set(self._label_tiles) & set(self.find_overlapping(*self.bbox(arrow)))
-        return {label for label in near if arrow in self.find_overlapping(*grown(self.bbox(label), clearance))}
+        The rim parts the head from the arrow that passes under it, so the head stays
+        whole and still shows where the step goes. Routing leaves this only in tight
+        spots on small tiles, where every route clear of the labels touches a head.
+        On tiny tiles (below SMALLEST_WITH_LABELS) two heads may meet where diagonal
+        steps cross: those are left as they are.
+        """
+        for step, route in enumerate(routes):
+            others = [other for other in routes if other is not route]
+            # Two heads that touch cannot both go on top: a rim would only chop the other one up.
+            if not any(other.touches_head_of(route) for other in others) or any(
+                    polygons_gap(route.head, other.head) <= HEAD_CLEARANCE for other in others):
+                continue
+            head = [route.head[0], route.head[1], route.head[-1]]
+            tile, tags = self.tile_at(*(sum(axis) / 3 for axis in zip(*head))), ("lifted", f"lifted{step}")
+            fill = theme.BOARD_BACKGROUND if tile is None else self.tile_fill(tile)  # a head cut short sits in a gap
+            self.create_polygon(*head, fill=fill, outline=fill,
+                                width=2 * HEAD_CLEARANCE, joinstyle="round", tags=tags)
+            neck = [(a + b) / 2 for a, b in zip(route.head[2], route.head[3])]
+            self.itemconfigure(self._line([*neck, *route.head[0]], route.width), tags=tags)
 
-    def _back_crossed_labels(self) -> None:
-        """Put a patch of tile colour under every label an arrow still crosses, so the label stays readable."""
-        crossed = set().union(*(self._labels_under(arrow) for arrow in self.find_withtag("path")))
-        for label in crossed:
-            box = grown(self.bbox(label), LABEL_CLEARANCE)
-            patch = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.3), smooth=True,
-                                        fill=self.tile_fill(self._label_tiles[label]), outline="", tags=("backing",))
-            self.tag_lower(patch, label)
+    def _labels_crossed(self, route: Route) -> int:
+        """Return how ``route`` meets the value and bonus labels: 0 (within LABEL_CLEARANCE of none),
+        SHAFT_ON_LABEL or HEAD_ON_LABEL."""
+        near = [box for box in self._label_boxes.values() if meet(route.box, grown(box, LABEL_CLEARANCE))]
+        crossed = [box for box in near if route.reaches(corners(box), LABEL_CLEARANCE, box)]
+        if any(meet(route.head_box, grown(box, LABEL_CLEARANCE))
+               and polygons_gap(route.head, corners(box)) <= LABEL_CLEARANCE for box in crossed):
+            return HEAD_ON_LABEL
+        return SHAFT_ON_LABEL if crossed else 0
+
+    def _back_crossed_labels(self, routes: list[Route], size: float) -> None:
+        """Keep every label an arrow still crosses readable, and every arrowhead whole.
+
+        The label gets a patch of its tile's colour, stacked between arrows and
+        text; where that patch would hide part of an arrowhead, an outline of tile
+        colour round the label's letters parts them from the arrow instead.
+        """
+        for label, box in self._label_boxes.items():
+            if not any(meet(route.box, box) and route.reaches(corners(box), 0, box) for route in routes):
+                continue
+            fill, box = self.tile_fill(self._label_tiles[label]), grown(box, LABEL_CLEARANCE)
+            if any(polygons_gap(corners(box), route.head) == 0 for route in routes):
+                self._outline(label, fill, max(size * HALO, 1))
+            else:
+                patch = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.3), smooth=True,
+                                            fill=fill, outline="", tags=("backing",))
+                self.tag_lower(patch, label)
+
+    def _outline(self, label: int, fill: str, reach: float) -> None:
+        """Draw ``label``'s text in ``fill`` ``reach`` pixels round it, just under it: an outline of its letters."""
+        x, y = self.coords(label)
+        text = {key: self.itemcget(label, key) for key in ("text", "font", "anchor")}
+        for dx, dy in itertools.product((-reach, 0, reach), repeat=2):
+            if dx or dy:
+                self.tag_lower(self.create_text(x + dx, y + dy, fill=fill, tags=("halo",), **text), label)
 
     def _line(self, points: list[float], width: float) -> int:
         """Draw a path arrow through ``points`` (two ends, or ends and a control point); return its id."""
-        return self.create_line(*points, smooth=len(points) == 6, fill=theme.PATH_LINE, width=width, arrow="last",
-                                capstyle="round", arrowshape=(width * 2.6, width * 2.8, width * 1.3), tags=("path",))
+        return self.create_line(*points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS, fill=theme.PATH_LINE,
+                                width=width, arrow="last", capstyle="round",
+                                arrowshape=[width * share for share in ARROWSHAPE], tags=("path",))
 
-    def _arrow_routes(self, start: int, end: int, size: float) -> list[list[float]]:
-        """Return the arrow's routes to try, best first: straight, then bowed either way, more and more."""
+    def _straight(self, start: int, end: int, size: float, first: float, last: float) -> list[float]:
+        """Return a straight route from tile ``start`` to tile ``end``, stopping short of their centres
+        by ``first`` and ``last`` shares of a tile."""
         a, b = self.centre(start), self.centre(end)
-        trim = size * TRIM
-        routes = [[*toward(a, b, trim), *toward(b, a, trim)]]
+        return [*toward(a, b, size * first), *toward(b, a, size * last)]
+
+    def _other_routes(self, start: int, end: int, size: float, blocked: bool) -> list[list[float]]:
+        """Return the routes to try when the straight one has a flaw, best first.
+
+        They bow out either way, more and more, or, for a diagonal step, stay
+        straight but start or end (or both) out in the corners of their tiles. An
+        arrow the labels do not block keeps straight if it can; one they block
+        (running through the corners that hold them) bows first, and cuts both
+        corners, which leaves little of it, last of all.
+        """
+        a, b = self.centre(start), self.centre(end)
         dx, dy = unit(a, b)
+        bows = []
         for bow, side in itertools.product(BOWS, (1, -1)):
             control = ((a[0] + b[0]) / 2 - dy * side * size * bow, (a[1] + b[1]) / 2 + dx * side * size * bow)
-            routes.append([*toward(a, control, trim), *control, *toward(b, control, trim)])
-        return routes
+            bows.append([*toward(a, control, size * TRIM), *control, *toward(b, control, size * TRIM)])
+        if not (dx and dy):
+            return bows
+        cut = [self._straight(start, end, size, first, last) for first, last in ((CORNER, TRIM), (TRIM, CORNER))]
+        both = self._straight(start, end, size, CORNER, CORNER)
+        return [*bows, *cut, both] if blocked else [*cut, both, *bows]
 
     def _draw_rings(self, size: float) -> None:
         """Draw the start-filter ring and the keyboard cursor."""

@@ -1,13 +1,21 @@
-"""Board canvas: a word's path arrows leave every letter value and bonus label readable."""
+"""Board canvas: a word's path arrows leave every letter value and bonus label readable, and every arrowhead whole."""
 from __future__ import annotations
+
+import itertools
+import math
 
 import pytest
 from gui_helpers import press, settle, wait_until
 
 from ruzzle_gui.app import board_view
-from ruzzle_gui.app.board_view import TRIM, BoardView
+from ruzzle_gui.app.board_view import TRIM, BoardView, Route
 
 LETTERS = "CASEMORTINAPULIE"
+ITALIAN_VALUES = {"C": 2, "A": 1, "S": 2, "E": 1, "M": 3, "O": 1, "R": 2, "T": 2, "I": 1, "N": 3, "P": 5,
+                  "U": 3, "L": 3}
+COSTERNALI = [0, 5, 2, 7, 3, 6, 9, 10, 13, 8]
+# The bonuses the results board gets in test_costernali_keeps_every_value_and_bonus_readable_on_the_results_board.
+SOME_BONUSES = ["DL", None, None, None, None, "DW", None, "TL", None, None, None, None, None, "TW", None, None]
 # The worst case for the corner labels: a bonus on every tile and two-digit values.
 EVERY_BONUS = ["DL", "TL", "DW", "TW"] * 4
 WIDE_VALUES = {letter: 10 for letter in LETTERS}
@@ -37,15 +45,85 @@ def show_path(view: BoardView, path: list[int]) -> None:
 
 
 def labels(view: BoardView) -> list[int]:
-    """Return the canvas items of every value and bonus label: the text that is not a tile's letter."""
+    """Return the canvas items of every value and bonus label: the text that is not a tile's letter (or an outline)."""
     return [item for item in view.find_all() if view.type(item) == "text"
-            and not any(tag.startswith("letter") for tag in view.gettags(item))]
+            and not any(tag.startswith("letter") or tag == "halo" for tag in view.gettags(item))]
+
+
+def tile_of(view: BoardView, label: int) -> int:
+    """Return the index of the tile a label sits on."""
+    x0, y0, *_ = view.bbox(label)
+    return view.tile_at(x0 + 1, y0 + 1)
 
 
 def name(view: BoardView, label: int) -> str:
     """Return a label's text and the index of the tile it sits on, as text@index."""
-    x0, y0, *_ = view.bbox(label)
-    return f"{view.itemcget(label, 'text')}@{view.tile_at(x0 + 1, y0 + 1)}"
+    return f"{view.itemcget(label, 'text')}@{tile_of(view, label)}"
+
+
+def draw_path(view: BoardView, path: list[int]) -> None:
+    """Show ``path`` at once: the picture its animation ends on (every redraw starts from plain state)."""
+    view.lit = dict.fromkeys(path, "#8e24aa")
+    view.arrows = list(zip(path, path[1:]))
+    view.redraw()
+
+
+def head_zone(view: BoardView, arrow: int) -> list[tuple[float, float]]:
+    """Return the polygon of an arrow's head, and of the stretch of shaft just before it, as Tk draws them."""
+    points = view.coords(arrow)
+    width = float(view.itemcget(arrow, "width"))
+    _, back, side = (float(d) for d in view.itemcget(arrow, "arrowshape").split())
+    (x, y), (px, py) = points[-2:], points[-4:-2]
+    length = math.hypot(x - px, y - py)
+    dx, dy = (x - px) / length, (y - py) / length
+
+    def at(along: float, across: float) -> tuple[float, float]:
+        return x - dx * along - dy * across, y - dy * along + dx * across
+
+    half, neck = side + width / 2, back + width
+    return [at(0, 0), at(back, half), at(neck, width / 2), at(neck, -width / 2), at(back, -half)]
+
+
+def near(polygon: list[tuple[float, float]], x: float, y: float, margin: float) -> bool:
+    """Return True if (x, y) lies in the convex ``polygon`` or within ``margin`` of it."""
+    sides = list(zip(polygon, polygon[1:] + polygon[:1]))
+    turns = [(bx - ax) * (y - ay) - (by - ay) * (x - ax) for (ax, ay), (bx, by) in sides]
+    if all(turn >= 0 for turn in turns) or all(turn <= 0 for turn in turns):
+        return True
+    for (ax, ay), (bx, by) in sides:
+        share = min(max(((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2), 0), 1)
+        if math.hypot(ax + share * (bx - ax) - x, ay + share * (by - ay) - y) <= margin:
+            return True
+    return False
+
+
+def touched_heads(view: BoardView, margin: float = 1.5) -> list[tuple[int | str, int]]:
+    """Return (covering, covered) pairs: an arrow, or a label's backing or outline, on or at another arrow's head.
+
+    Tk is asked about every pixel of each head, of the stretch of shaft before it, and
+    of a ``margin`` round them (find_overlapping uses the items' real shapes: the
+    curve, its width and its arrowhead, not just their boxes). What shows at a pixel
+    is the topmost item: on the head only the arrow itself (or its head drawn again)
+    may show. All arrows are white, so another one that shows next to a head, even
+    from under it, blurs its outline: in the margin, only the rim of tile colour the
+    head was drawn again on may part them.
+    """
+    arrows = sorted(view.find_withtag("path"))  # in the order of the path's steps: Tk numbers items as made
+    order = {item: place for place, item in enumerate(view.find_all())}
+    shown = {*arrows, *view.find_withtag("lifted"), *view.find_withtag("backing"), *view.find_withtag("halo")}
+    found = set()
+    for step, arrow in enumerate(arrows):
+        zone, own = head_zone(view, arrow), {arrow, *view.find_withtag(f"lifted{step}")}
+        x0, y0 = (math.floor(min(axis) - margin) for axis in zip(*zone))
+        x1, y1 = (math.ceil(max(axis) + margin) for axis in zip(*zone))
+        if not shown - own & set(view.find_overlapping(x0, y0, x1, y1)):
+            continue
+        for x, y in itertools.product(range(x0, x1 + 1), range(y0, y1 + 1)):
+            here = shown & set(view.find_overlapping(x - 0.5, y - 0.5, x + 0.5, y + 0.5))
+            top = max(here, key=order.get, default=arrow)
+            if top not in own and (near(zone, x, y, 0) or top in arrows and near(zone, x, y, margin)):
+                found.add((arrows.index(top) if top in arrows else view.gettags(top)[0], step))
+    return sorted(found, key=str)
 
 
 def crossed(view: BoardView) -> list[str]:
@@ -55,7 +133,7 @@ def crossed(view: BoardView) -> list[str]:
 
 
 def unreadable(view: BoardView) -> list[str]:
-    """Return the labels an arrow overlaps with no backing patch stacked between arrow and label."""
+    """Return the labels an arrow overlaps with neither a backing patch nor an outline between arrow and label."""
     order = {item: place for place, item in enumerate(view.find_all())}
     top_arrow = max((order[arrow] for arrow in view.find_withtag("path")), default=-1)
     found = []
@@ -63,10 +141,14 @@ def unreadable(view: BoardView) -> list[str]:
         under = set(view.find_overlapping(*view.bbox(label)))
         if not under & set(view.find_withtag("path")):
             continue
-        backed = any(top_arrow < order[patch] < order[label] and view.bbox(patch)[0] <= view.bbox(label)[0]
-                     and view.bbox(patch)[2] >= view.bbox(label)[2]
-                     for patch in under & set(view.find_withtag("backing")))
-        if not backed:
+        between = [item for item in under if top_arrow < order[item] < order[label]]
+        backed = any(view.bbox(patch)[0] <= view.bbox(label)[0] and view.bbox(patch)[2] >= view.bbox(label)[2]
+                     for patch in set(between) & set(view.find_withtag("backing")))
+        outline = {tuple(a - b for a, b in zip(view.coords(halo), view.coords(label)))
+                   for halo in set(between) & set(view.find_withtag("halo"))
+                   if view.itemcget(halo, "text") == view.itemcget(label, "text")
+                   and view.itemcget(halo, "fill") == view.tile_fill(tile_of(view, label))}
+        if not backed and len(outline) < 8:
             found.append(name(view, label))
     return found
 
@@ -107,14 +189,35 @@ def test_labels_stay_readable_on_small_tiles_too(window, side):
         assert unreadable(view) == [], path
 
 
-def test_an_arrow_with_no_clear_route_passes_under_a_tile_coloured_backing(window, monkeypatch):
-    monkeypatch.setattr(board_view, "BOWS", (0,))  # no bend: every route runs through the corners
+def test_an_arrow_with_no_clear_route_passes_under_a_backing_that_leaves_its_head_whole(window, monkeypatch):
+    # No bend and no cutting short: every route runs through the corner labels.
+    monkeypatch.setattr(board_view, "BOWS", (0,))
+    monkeypatch.setattr(board_view, "CORNER", TRIM)
     view = view_of(window, 440)
     show_path(view, [0, 5])
     assert crossed(view)
     assert unreadable(view) == []
     patches = view.find_withtag("backing")
     assert patches and {view.itemcget(patch, "fill") for patch in patches} <= {view.tile_fill(0), view.tile_fill(5)}
+    # The head lands on the bonus label of tile 5: a patch there would hide it; the label gets an outline of
+    # its letters instead, so only the letters sit on the head.
+    assert {view.itemcget(halo, "text") for halo in view.find_withtag("halo")} == {EVERY_BONUS[5]}
+    assert [cover for cover, _ in touched_heads(view)] == ["halo"]
+
+
+def test_a_head_another_arrow_still_touches_is_drawn_again_on_a_rim(window):
+    # Routing leaves this only in tight corners on small tiles; here two arrows are simply drawn so.
+    view = view_of(window, 440)
+    (x, y), size = view.centre(5), view._size
+    width = max(size * 0.06, board_view.ARROW_MIN_WIDTH)
+    across = Route([x - size * 0.45, y, x + size * 0.45, y], width)
+    down = Route([x + size * 0.1, y - size, x + size * 0.1, y + width], width)  # its head lies on the other arrow
+    for route in (across, down):
+        view._line(route.points, route.width)
+    assert touched_heads(view) == [(0, 1)]
+    view._lift_touched_heads([across, down])
+    assert view.find_withtag("lifted1") and not view.find_withtag("lifted0")
+    assert touched_heads(view) == []
 
 
 def test_costernali_keeps_every_value_and_bonus_readable_on_the_results_board(app):
@@ -131,3 +234,31 @@ def test_costernali_keeps_every_value_and_bonus_readable_on_the_results_board(ap
     assert len(view.find_withtag("path")) == len(word.path) - 1
     assert len(labels(view)) == 16 + 4
     assert crossed(view) == []
+    assert touched_heads(view) == []
+
+
+@pytest.mark.parametrize("side, bonuses, values", [(300, EVERY_BONUS, WIDE_VALUES), (900, EVERY_BONUS, WIDE_VALUES),
+                                                   (440, [None] * 16, ITALIAN_VALUES)],
+                         ids=["every-label-300", "every-label-900", "italian-440"])
+def test_no_arrow_touches_another_arrows_head_on_any_path_of_up_to_three_steps(window, side, bonuses, values):
+    # Every animation step of every such path is one of these pictures: each redraw routes from plain state.
+    view = view_of(window, side, bonuses, values)
+    paths = [[a, b] for a in range(16) for b in neighbours(a)]
+    paths += [[*path, c] for path in paths for c in neighbours(path[-1]) if c not in path]
+    paths += [[*path, d] for path in paths if len(path) == 3 for d in neighbours(path[-1]) if d not in path]
+    assert len(paths) == 84 + 408 + 1764
+    for path in paths:
+        draw_path(view, path)
+        assert touched_heads(view) == [], path
+        assert unreadable(view) == [], path
+
+
+@pytest.mark.parametrize("side", [190, 250, 300, 440, 900])
+@pytest.mark.parametrize("bonuses", [[None] * 16, SOME_BONUSES], ids=["no-bonus", "some-bonuses"])
+def test_costernali_shows_every_arrowhead_at_every_step(window, side, bonuses):
+    view = view_of(window, side, bonuses, ITALIAN_VALUES)
+    view.clear_path()
+    for step, index in enumerate(COSTERNALI):
+        view.light(index, "#8e24aa", COSTERNALI[step - 1] if step else None)
+        assert touched_heads(view) == [], (side, COSTERNALI[:step + 1])
+        assert unreadable(view) == [], (side, COSTERNALI[:step + 1])
