@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import tkinter as tk
 
 import pytest
 from gui_helpers import click, press, settle, wait_until
@@ -208,6 +209,49 @@ def test_copy_and_export_hold_the_words_shown(solved, tmp_path):
     assert table[0] == ["word", "score", "length", "path"]
     first = results.shown[0]
     assert table[1] == [first.word, str(first.score), str(len(first.word)), path_text(first.path)]
+
+
+def test_export_through_the_save_dialog_writes_the_words_shown(solved, tmp_path):
+    results = solved.results
+    out = tmp_path / "chosen.csv"
+    dialogs = []
+
+    def answer_the_dialog():
+        # Tk's own file dialog on X11: a toplevel under the results frame, with a name entry and a Save button.
+        dialog = f"{results}.__tk_filedialog"
+        if results.tk.eval(f"winfo exists {dialog}") != "1" or results.tk.eval(f"winfo ismapped {dialog}") != "1":
+            results.after(50, answer_the_dialog)
+            return
+        dialogs.append(dialog)
+        try:
+            results.tk.eval(f"{dialog}.contents.f2.ent delete 0 end")
+            results.tk.eval(f"{dialog}.contents.f2.ent insert 0 {{{out}}}")
+            results.tk.eval(f"{dialog}.contents.f2.ok invoke")
+        except tk.TclError:
+            results.tk.eval(f"destroy {dialog}")  # a dialog laid out otherwise: close it, so the test fails, not hangs
+            raise
+
+    results.after(50, answer_the_dialog)
+    results.export_button.invoke()  # returns once the dialog is answered
+    settle(results)
+    assert dialogs, "no save dialog appeared"
+    with out.open(encoding="utf-8") as handle:
+        assert len(list(csv.reader(handle))) == len(results.shown) + 1
+    assert results.hint.cget("text") == f"Exported {plural(len(results.shown), 'word')} to {out}"
+
+
+def test_export_that_cannot_write_says_why_and_cancel_does_nothing(solved, tmp_path, monkeypatch):
+    from tkinter import filedialog
+
+    results = solved.results
+    monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: str(tmp_path))  # a folder
+    results.export_button.invoke()
+    assert results.hint.cget("text") == f"Could not export to {tmp_path}: Is a directory"
+    results.hint.show_tip()
+    monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: "")  # cancelled
+    results.export_button.invoke()
+    assert results.hint.cget("text") == results.hint.tip
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_counts_are_singular_for_one():
