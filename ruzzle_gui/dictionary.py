@@ -30,7 +30,7 @@ from pathlib import Path
 import marisa_trie
 
 __all__ = [
-    "DictionaryError", "bundled_path", "load_trie", "load_byte_trie", "read_word_list",
+    "DictionaryError", "bundled_path", "content_digest", "load_trie", "load_byte_trie", "read_word_list",
     "fold_words", "compile_words", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
 ]
@@ -46,6 +46,14 @@ class DictionaryError(ValueError):
 def bundled_path(code: str) -> Path:
     """Return the path of the bundled compiled dictionary for ``code``."""
     return _bundled_dir() / f"{code}.marisa"
+
+
+def content_digest(path: Path) -> bytes:
+    """Return the first 16 bytes of the SHA-256 of a file: what ties an index or band file to its .marisa."""
+    import hashlib  # only verifying pays for it
+
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").digest()[:16]
 
 
 @lru_cache(maxsize=1)
