@@ -71,7 +71,7 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
             load_language(code)
             return code, problem
         except LOAD_ERRORS as err:
-            problem = problem or str(err)
+            problem = problem or f"Could not load language '{code}': {err}"
     for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
         shipped = str(resources.files("ruzzle_gui.languages").joinpath(f"{code}.toml"))
         try:

@@ -21,7 +21,7 @@ def enable_drop(widget: tk.Misc, on_file: Callable[[str], object]) -> str | None
     try:
         TkinterDnD.require(widget)
         widget.drop_target_register(DROP_FILES)
-    except (RuntimeError, tk.TclError, AttributeError) as err:
+    except (RuntimeError, ImportError, OSError, tk.TclError, AttributeError) as err:
         return f"drag and drop is not available here ({err})"
     widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))
     return None

@@ -9,7 +9,7 @@ from tkinter import ttk
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
-from ruzzle_gui.board import Board, BoardError
+from ruzzle_gui.board import SUFFIXES, Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
@@ -48,16 +48,17 @@ def board_problem(state: AppState, language: Language) -> tuple[int, str] | None
 def is_board_text(text: str) -> bool:
     """Return True if ``text`` is laid out as a board file (spaced cells) rather than runs of letters.
 
-    Board files separate mostly one-letter cells with spaces, over several lines or
-    with bonus suffixes (``Ctl A S Edl``). A single line of spaced letters, or words
-    such as ``ciao mare``, are letters to type.
+    Board files separate cells (mostly one letter, or a letter and a bonus such as
+    ``Ctl``) with spaces, over several lines or with a bonus on one line. A single
+    line of spaced letters, or words such as ``ciao mare``, are letters to type.
     """
     rows = [line.split() for line in text.splitlines() if line.strip()]
     cells = [cell for row in rows for cell in row]
     if not any(len(row) > 1 for row in rows):
         return False
+    cell_like = sum(1 for cell in cells if len(cell) == 1 or cell[1:] in SUFFIXES)
     single = sum(1 for cell in cells if len(cell) == 1)
-    return single * 2 > len(cells) and (len(rows) > 1 or single < len(cells))
+    return cell_like * 2 > len(cells) and (len(rows) > 1 or single < len(cells))
 
 
 class LetterEntry(ttk.Frame):
