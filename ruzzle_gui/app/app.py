@@ -13,6 +13,7 @@ from tkinter import ttk
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
+from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
@@ -137,6 +138,9 @@ class App:
         root.bind("<Return>", self._on_return)
         root.bind("<KP_Enter>", self._on_return)
         root.bind("<Escape>", lambda _event: self.screen.on_escape())
+        # Before Tk's own Tab binding (on "all") moves the focus, order it as laid out now.
+        for sequence in ("<Tab>", "<<PrevWindow>>"):
+            root.bind(sequence, lambda _event: follow_layout(self.screen))
         root.bind("<F1>", lambda _event: self.show_keys())
         for key in "oO":
             root.bind(f"<Control-{key}>", lambda _event: self.ask_open())
