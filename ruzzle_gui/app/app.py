@@ -343,7 +343,10 @@ class App:
         """Ask for a board file, then open it."""
         from tkinter import filedialog  # loaded on demand: most sessions never open a file
 
-        name = filedialog.askopenfilename(parent=self.root, title="Open a board file", filetypes=BOARD_FILES)
+        recent = self.state.settings.recent_boards
+        folder = str(Path(recent[0]).parent) if recent else None
+        name = filedialog.askopenfilename(parent=self.root, title="Open a board file", filetypes=BOARD_FILES,
+                                          initialdir=folder)
         if name:
             self.open_board(name)
 
@@ -355,7 +358,7 @@ class App:
         except BoardError as err:
             if not Path(path).exists():
                 self._forget_board(path)
-            self.letters.hint.flash(f"Could not open the board: {err}", ms=NOTICE_MS)
+            self.letters.hint.flash(f"Could not open {Path(path).name}: {err}", ms=NOTICE_MS)
             return False
         self.load_board(board)
         self.state.settings.remember_board(path)

@@ -16,7 +16,8 @@ from ruzzle_gui.language import Language, LanguageError, load_language
 MIN_SIZE = 2
 MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
-TIP = "Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · Enter: next"
+TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
+       "Enter: next · F1: all keys")
 
 
 def where(index: int, cols: int) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -90,7 +91,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     except BoardError as err:
         # The window opens anyway and says what is wrong, where the player looks.
         print(f"{PROG}: error: {err}", file=sys.stderr)
-        state.notices.append(f"Could not open the board: {err}")
+        state.notices.append(f"Could not open {Path(args.board).name}: {err}")
         board = None
     try:
         root = root if root is not None else tk.Tk(className=PROG)

@@ -156,7 +156,7 @@ def test_a_bad_board_file_opens_the_window_and_says_what_is_wrong_there(text, me
     settle(window)
     assert app.screen is app.letters and not any(app.state.letters)
     shown = app.letters.hint.cget("text")
-    assert shown.startswith("Could not open the board: ") and message in shown
+    assert shown.startswith("Could not open bad.board: ") and message in shown
     err = capsys.readouterr().err
     assert err.startswith("ruzzle-gui: error: ") and message in err and err.count("\n") == 1
 

@@ -108,7 +108,8 @@ def test_f1_opens_the_keys_window_and_return_escape_or_close_box_close_it(app):
         window = app.keys_window
         assert isinstance(window, KeysWindow) and window.winfo_ismapped()
         assert window.focus_get() is window.close_button
-        texts = [child.cget("text") for child in window.winfo_children()[0].winfo_children()]
+        texts = [label.cget("text") for section in window.winfo_children()[0].winfo_children()
+                 for label in section.winfo_children()]
         assert "F1" in texts and "Ctrl+O" in texts and "Ctrl+1 … Ctrl+4" in texts
         if close == "WM_DELETE_WINDOW":
             window.tk.call(window.protocol("WM_DELETE_WINDOW"))
@@ -116,6 +117,7 @@ def test_f1_opens_the_keys_window_and_return_escape_or_close_box_close_it(app):
             window.close_button.event_generate(close)
         settle(app.root)
         assert not window.winfo_exists()
+        assert app.root.focus_get() is app.letters.board_view
         assert app.screen is app.letters and not any(app.state.letters)  # the keys reached no other window
 
 

@@ -41,6 +41,8 @@ def test_ctrl_o_opens_the_chosen_board_file_and_remembers_it(app, tmp_path, monk
     assert recent_labels(app)[0].startswith("1  game one.board")
     saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
     assert saved["recent_boards"] == [path]
+    app.letters.board_view.event_generate("<Control-o>")
+    assert asked[0]["initialdir"] is None and asked[1]["initialdir"] == str(tmp_path)  # where the last one was
 
 
 def test_cancelling_the_open_dialog_changes_nothing(app, monkeypatch):
