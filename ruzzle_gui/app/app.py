@@ -38,6 +38,7 @@ BUSY_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
 # slider writes the file once, not at every step.
 SAVE_DELAY_MS = 300
 NOTICE_MS = 15000
+DROP_DELAY_MS = 300
 TEXT_FIELDS = ("TEntry", "TSpinbox", "TCombobox", "Entry", "Spinbox")
 BOARD_FILES = [("Board files", "*.txt *.board"), ("All files", "*")]
 FALLBACK_LANGUAGE = "en"
@@ -129,8 +130,8 @@ class App:
         self._place_window()
         self.show_letters()
         self._show_notices()
-        # tkdnd takes about 15 ms to load: after the first paint, not before it.
-        self._drop_id = self.root.after_idle(self._enable_drop)
+        # tkdnd takes about 15 ms to load: after the window is up, not before it.
+        self._drop_id = self.root.after(DROP_DELAY_MS, self._enable_drop)
 
     def _bind_keys(self) -> None:
         """Bind the keys that work on every screen, and Ctrl+A in every text box."""

@@ -5,7 +5,7 @@ import builtins
 import json
 
 import pytest
-from gui_helpers import settle
+from gui_helpers import settle, wait_until
 
 from ruzzle_gui.app import drop
 from ruzzle_gui.app.settings import RECENT_LIMIT
@@ -102,7 +102,7 @@ def test_a_dropped_file_is_opened(app, tmp_path):
 
 
 def test_drop_is_enabled_when_tkdnd_loads(app):
-    settle(app.root, 50)
+    wait_until(app.root, lambda: hasattr(app, "drop_problem"))
     assert app.drop_problem is None
     assert "<<Drop>>" in app.body.bind()
 
