@@ -79,7 +79,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     # Imported here so --help and command-line errors never pay for loading Tk.
     import tkinter as tk
 
-    from ruzzle_gui.app.app import App, default_state
+    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.startup import default_state
 
     state = default_state()
     if args.language:
