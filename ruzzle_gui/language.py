@@ -144,9 +144,20 @@ def _trie_from_word_list(path: Path, language: Language):
 
 
 def config_dir() -> Path:
-    """Return the user's ruzzle_gui configuration folder (``$XDG_CONFIG_HOME/ruzzle_gui``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "ruzzle_gui"
+    """Return the user's ruzzle_gui configuration folder, where the platform expects it.
+
+    ``$XDG_CONFIG_HOME/ruzzle_gui`` when that is set, else ``~/.config/ruzzle_gui`` on
+    Linux, ``%APPDATA%\\ruzzle_gui`` on Windows, ``~/Library/Application Support/ruzzle_gui``
+    on macOS. An existing ``~/.config/ruzzle_gui`` (made by an older version) keeps being used.
+    """
+    if os.environ.get("XDG_CONFIG_HOME"):
+        return Path(os.environ["XDG_CONFIG_HOME"]) / "ruzzle_gui"
+    legacy = Path.home() / ".config" / "ruzzle_gui"
+    if legacy.is_dir():
+        return legacy
+    import platformdirs  # imported only when needed: it costs about 5 ms
+
+    return Path(platformdirs.user_config_dir("ruzzle_gui", appauthor=False, roaming=True))
 
 
 def user_language_dir() -> Path:
