@@ -127,11 +127,11 @@ class Language:
     @cached_property
     def prefix_index(self) -> PrefixIndex:
         """Return the index the solver looks prefixes up in: the mapped .index, or one built here."""
-        path = self.dictionary_path
+        path, trie = self.dictionary_path, self.byte_trie  # byte_trie checks the dictionary's alphabet
         if path.suffix != ".marisa":
-            return PrefixIndex.from_words(self.byte_trie.iterkeys())
+            return PrefixIndex.from_words(trie.iterkeys())
         # A .marisa from elsewhere may come without its index: answer from the trie.
-        return load_index(path) or PrefixIndex.from_trie(self.byte_trie, self.alphabet)
+        return load_index(path) or PrefixIndex.from_trie(trie, self.alphabet)
 
     def _check_alphabet(self, trie) -> None:
         """Raise DictionaryError if words of a compiled dictionary use letters outside the alphabet.
@@ -146,16 +146,24 @@ class Language:
         else:
             step = max(len(trie) // ALPHABET_SAMPLE, 1)
             suspect = not all(self.in_alphabet(trie.restore_key(key_id)) for key_id in range(0, len(trie), step))
-        if not suspect:
-            return
-        outside = [key for key in trie.iterkeys() if not self.in_alphabet(key)]
-        if not outside:
-            return
+        if suspect and self._alphabet_problem:
+            raise DictionaryError(self._alphabet_problem)
+
+    @cached_property
+    def _alphabet_problem(self) -> str | None:
+        """Return what is wrong with a compiled dictionary whose words use letters outside the alphabet, or None."""
+        trie = load_trie(self.dictionary_path)
+        # Regular expressions over all the words at once run at C speed.
+        words, letters = "\n".join(trie.iterkeys()), re.escape(self.alphabet)
+        inside = len(re.findall(f"^[{letters}]*$", words, re.MULTILINE))
+        example = re.search(f"^.*[^{letters}\n].*$", words, re.MULTILINE)
+        if example is None:
+            return None
         path = self.dictionary_path
         fixed = path.with_name(f"{path.stem}-{self.code}.marisa")
-        raise DictionaryError(f"{path}: {len(outside):,} of {len(trie):,} words use letters outside the "
-                              f"{self.name} alphabet (such as '{min(outside)}'), so they can never be found; "
-                              f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
+        return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.name} "
+                f"alphabet (such as '{example.group()}'), so they can never be found; "
+                f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:
