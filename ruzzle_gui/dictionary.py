@@ -101,8 +101,8 @@ def load_byte_trie(path: Path) -> marisa_trie.BinaryTrie:
     return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
 
 
-def _check_regular_file(path: Path, what: str) -> None:
-    """Raise DictionaryError unless ``path`` is a non-empty regular file (never opening a pipe or device)."""
+def _check_regular_file(path: Path, what: str, may_be_empty: bool = False) -> None:
+    """Raise DictionaryError unless ``path`` is a regular file, non-empty unless allowed (never opening a pipe)."""
     try:
         status = path.stat()
     except FileNotFoundError:
@@ -113,7 +113,7 @@ def _check_regular_file(path: Path, what: str) -> None:
         raise DictionaryError(f"{what} is a folder, not a file: {path}")
     if not stat.S_ISREG(status.st_mode):
         raise DictionaryError(f"{what} is not a regular file (a device, pipe or socket): {path}")
-    if status.st_size == 0:
+    if status.st_size == 0 and not may_be_empty:
         raise DictionaryError(f"{what} is empty: {path}")
 
 
@@ -471,7 +471,7 @@ def read_word_list(path: Path) -> Iterator[str]:
     import unicodedata
 
     path = Path(path)
-    _check_regular_file(path, "word list")
+    _check_regular_file(path, "word list", may_be_empty=True)  # an empty list has no words: said later
     try:
         with path.open("rb") as handle:
             # Decoding line by line lets the error name the exact line.
@@ -551,7 +551,7 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
 def _drop_stale_index(dictionary: Path) -> str:
     """Remove the index an earlier compile left beside ``dictionary``; return what that means for the user."""
     index = index_path(dictionary)
-    slower = "it still works, more slowly, and unverified"
+    slower = "it still works, more slowly"
     if not index.exists() or not is_index_file(index):
         return slower
     try:
