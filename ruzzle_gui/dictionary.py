@@ -122,6 +122,7 @@ def _trusted(path: Path) -> bool:
     return _is_bundled(path) or _vouched(path)
 
 
+@lru_cache(maxsize=None)
 def _is_bundled(path: Path) -> bool:
     """Return True for a dictionary shipped with the package (checked by the test suite, trusted at load)."""
     return path.resolve().parent == _bundled_dir().resolve()
