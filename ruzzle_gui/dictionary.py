@@ -32,8 +32,8 @@ from typing import NamedTuple
 import marisa_trie
 
 __all__ = [
-    "DictionaryError", "bundled_path", "content_digest", "is_index_file", "load_trie", "load_byte_trie", "read_word_list",
-    "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
+    "DictionaryError", "bundled_path", "content_digest", "is_index_file", "load_trie", "load_byte_trie",
+    "read_word_list", "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
 ]
 

@@ -160,6 +160,10 @@ class Language:
         if example is None:
             return None
         path = self.dictionary_path
+        if inside == 0:
+            return (f"{path}: none of its {len(trie):,} words is spelled in the {self.name} alphabet (such as "
+                    f"'{example.group()}'): it is a dictionary for another language; give it with that "
+                    f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o OUT.marisa")
         fixed = path.with_name(f"{path.stem}-{self.code}.marisa")
         return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.name} "
                 f"alphabet (such as '{example.group()}'), so they can never be found; "
