@@ -8,7 +8,9 @@ Beside each compiled ``<name>.marisa`` sits ``<name>.index``, a ``PrefixIndex``:
 every stem (a string some longer word starts with) with the letters words go
 on with after it and whether it is a word itself. The solver skips a letter
 no word goes on with without any look-up, and asks the index one exact
-look-up for each string it does reach.
+look-up for each string it does reach. The index also holds the checksum of
+its ``.marisa``: marisa trusts what it maps, so only a bundled dictionary or
+one its index vouches for is mapped (see ``load_trie``).
 """
 from __future__ import annotations
 
@@ -181,7 +183,7 @@ def _read_keys_in_child(path: Path) -> list[str]:
 
     size = path.stat().st_size
     limit = _CHILD_OUTPUT_RATIO * size + (1 << 20)
-    command = [sys.executable, "-I", "-c", _KEY_READER, str(path)]
+    command = [sys.executable, "-P", "-c", _KEY_READER, str(path)]  # -P: no module from the current folder
     stuck = threading.Event()
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
         timer = threading.Timer(_CHILD_SECONDS + size / 1e6, lambda: (stuck.set(), child.kill()))
