@@ -271,8 +271,8 @@ def test_damaged_user_dictionaries_never_crash_the_process(tmp_path, keep_index)
 
     source = tmp_path / "base.marisa"
     compile_words(random_words(2000), source)
-    result = subprocess.run([sys.executable, "-c", MUTANT_RUNNER, str(source), str(tmp_path), "60",
+    result = subprocess.run([sys.executable, "-c", MUTANT_RUNNER, str(source), str(tmp_path), "30",
                              "1" if keep_index else "0"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     if keep_index:
-        assert int(result.stdout) == 60  # every flip is caught by the checksum
+        assert int(result.stdout) == 30  # every flip is caught by the checksum
