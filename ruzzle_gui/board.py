@@ -11,13 +11,13 @@ A blank line ends the board.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `ruzzle` start-up time
 if TYPE_CHECKING:
+    import random
+
     from ruzzle_gui.language import Language
 
 __all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell"]
@@ -32,14 +32,43 @@ class BoardError(ValueError):
     """A board is malformed: the message names the line and cell at fault."""
 
 
-@dataclass(frozen=True)
 class Board:
-    """A ``rows`` x ``cols`` grid of letters, row-major, each with an optional bonus."""
+    """A ``rows`` x ``cols`` grid of letters, row-major, each with an optional bonus.
+
+    A frozen value, compared and hashed by its fields, like a frozen dataclass
+    (written out because importing dataclasses costs more start-up than a solve).
+    """
 
     rows: int
     cols: int
     letters: tuple[str, ...]
     bonuses: tuple[str | None, ...]
+    __match_args__ = ("rows", "cols", "letters", "bonuses")
+
+    def __init__(self, rows: int, cols: int, letters: tuple[str, ...], bonuses: tuple[str | None, ...]) -> None:
+        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses)):
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
+    def _fields(self) -> tuple:
+        """Return (rows, cols, letters, bonuses)."""
+        return self.rows, self.cols, self.letters, self.bonuses
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(rows={self.rows!r}, cols={self.cols!r}, "
+                f"letters={self.letters!r}, bonuses={self.bonuses!r})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field '{name}': a Board is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field '{name}': a Board is frozen")
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
@@ -115,7 +144,10 @@ class Board:
 
         Letters are drawn before bonuses, so the same seed gives the same letters either way.
         """
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         cols = rows if cols is None else cols
         letters = language.random_letters(rows * cols, rng)
         marks = tuple(_random_bonus(rng) if bonuses else None for _ in letters)

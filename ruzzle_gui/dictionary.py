@@ -16,15 +16,12 @@ import array
 import codecs
 import mmap
 import os
-import shutil
 import struct
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
-from importlib import resources
 from pathlib import Path
 
 import marisa_trie
@@ -59,12 +56,12 @@ def content_digest(path: Path) -> bytes:
 @lru_cache(maxsize=1)
 def _bundled_dir() -> Path:
     """Return the folder of bundled dictionaries, installed or in a source checkout."""
-    try:
-        return Path(str(resources.files("ruzzle_gui.mt_languages")))
-    except ModuleNotFoundError:
-        # Imported straight from a checkout (say `python -m ruzzle_gui` at its top),
-        # where the data folder sits beside the package rather than inside it.
-        return Path(__file__).resolve().parent.parent / "mt_languages"
+    # Installed (wheel or editable), the data package sits inside ruzzle_gui; in a
+    # checkout (say `python -m ruzzle_gui` at its top) it sits beside it. Looked up
+    # by path, not importlib.resources, whose import costs more than a solve.
+    package = Path(__file__).resolve().parent
+    inside = package / "mt_languages"
+    return inside if inside.is_dir() else package.parent / "mt_languages"
 
 
 @lru_cache(maxsize=None)
@@ -369,6 +366,9 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
     for needed in (dic_path, aff_path):
         if not needed.is_file():
             raise DictionaryError(f"hunspell file not found: {needed}")
+    import shutil  # with subprocess, only for hunspell: too slow to import for every command
+    import subprocess
+
     unmunch = shutil.which("unmunch")
     if unmunch is None:
         raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")

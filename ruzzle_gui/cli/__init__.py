@@ -83,10 +83,9 @@ def _parse(argv: list[str]):
 
 def _add_arguments(name: str, module_name: str, command) -> None:
     """Import the module of command ``name`` and let it add its options to ``command``."""
-    from importlib import import_module
-
-    module = import_module(f"ruzzle_gui.cli.{module_name}")
-    getattr(module, f"add_{name}")(command)
+    qualified = f"ruzzle_gui.cli.{module_name}"
+    __import__(qualified)  # not importlib.import_module, whose imports `python -X importtime` does not list
+    getattr(sys.modules[qualified], f"add_{name}")(command)
 
 
 def _run(args) -> int:
