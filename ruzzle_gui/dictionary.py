@@ -26,10 +26,12 @@ from pathlib import Path
 
 import marisa_trie
 
+from ruzzle_gui.files import write_atomically
+
 __all__ = [
     "DictionaryError", "bundled_path", "content_digest", "load_trie", "load_byte_trie", "read_word_list",
     "fold_words", "compile_words", "expand_hunspell", "FoldReport",
-    "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
+    "PrefixIndex", "index_path", "is_index_file", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
 ]
 
 
@@ -194,6 +196,19 @@ def index_path(dictionary: Path) -> Path:
     return Path(dictionary).with_suffix(".index")
 
 
+def is_index_file(path: Path) -> bool:
+    """Return True if ``path`` ends with the footer of one of our .index files (any version)."""
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size < _INDEX_FOOTER.size:
+                return False
+            handle.seek(size - _INDEX_FOOTER.size)
+            return handle.read(len(_INDEX_MAGIC))[:-1] == _INDEX_MAGIC[:-1]  # the last byte is the version
+    except OSError:
+        return False
+
+
 @lru_cache(maxsize=None)
 def load_index(dictionary: Path) -> PrefixIndex | None:
     """Return the memory-mapped index beside ``dictionary``, or None if it is missing, stale or damaged."""
@@ -343,20 +358,16 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
 
 
 def _write_atomically(out_path: Path, write: Callable[[Path], object]) -> None:
-    """Have ``write`` fill a temporary file beside ``out_path``, then move it into place."""
+    """Write ``out_path`` through a temporary file (files.write_atomically); raise DictionaryError naming it."""
     # A process that has the old file memory-mapped keeps its pages, where
     # rewriting in place would crash it.
-    partial = out_path.with_name(f".{out_path.name}.{os.getpid()}.partial")
     try:
-        write(partial)
-        os.replace(partial, out_path)
+        write_atomically(out_path, write)
     except (OSError, RuntimeError) as err:
         reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
         if not out_path.parent.is_dir():
             reason = "no such folder"
         raise DictionaryError(f"cannot write {out_path}: {reason}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def expand_hunspell(dic_path: Path) -> Iterator[str]:
