@@ -234,14 +234,27 @@ def solve_command() -> tuple[list[str], str]:
     return [sys.executable, "-m", "ruzzle_gui"], "python -m ruzzle_gui"
 
 
-def measure_process(command: list[str], repeats: int) -> float:
-    """Return the median wall seconds of running ``command`` as a fresh process."""
-    times = []
+def measure_processes(commands: dict[str, list[str]], repeats: int) -> dict[str, tuple[float, float]]:
+    """Return each command's median (wall seconds, CPU seconds) over ``repeats`` fresh processes.
+
+    The commands take turns, so a change in the machine's load hits every one alike
+    and the ratios between them hold even when the absolute times do not.
+    """
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for name, command in commands.items():
+            used, start = _children_cpu(), time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True)
+            wall[name].append(time.perf_counter() - start)
+            cpu[name].append(_children_cpu() - used)
+    return {name: (statistics.median(wall[name]), statistics.median(cpu[name])) for name in commands}
+
+
+def _children_cpu() -> float:
+    """Return the user + system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 APP_SCRIPT = """
@@ -431,16 +444,29 @@ def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> l
 
 
 def _process_rows(language: Language, repeats: int) -> list[tuple[str, str, str]]:
-    """Return the rows timing whole ``ruzzle solve`` processes and a bare interpreter."""
+    """Return the rows timing whole ``ruzzle`` processes against bare Python run alongside them."""
     command, name = solve_command()
     with tempfile.TemporaryDirectory() as folder:
         board_file = Path(folder) / "board.txt"
         board_file.write_text(random_board(language, 4, random.Random(0)).to_text(), encoding="utf-8")
-        solve = measure_process([*command, "solve", "-l", language.code, "-b", str(board_file)], repeats)
-    bare = measure_process([sys.executable, "-c", "pass"], repeats)
-    return [(f"`ruzzle solve -l {language.code} -b board.txt`", ms(solve),
-             f"median wall time of {repeats} fresh processes ({name}), 4x4 board"),
-            ("Python start alone", ms(bare), f"median of {repeats} `python -c pass`, for scale")]
+        commands = {
+            "`python -c pass`": [sys.executable, "-c", "pass"],
+            '`python -c "import marisa_trie"`': [sys.executable, "-c", "import marisa_trie"],
+            f"`ruzzle solve -l {language.code} -b board.txt` (4x4)":
+                [*command, "solve", "-l", language.code, "-b", str(board_file)],
+            "`ruzzle --help`": [*command, "--help"],
+            "`ruzzle languages`": [*command, "languages"],
+        }
+        times = measure_processes(commands, repeats)
+    (bare_wall, bare_cpu), (trie_wall, trie_cpu) = times[
+        "`python -c pass`"], times['`python -c "import marisa_trie"`']
+    rows = []
+    for what, (wall, cpu) in times.items():
+        rows.append((f"whole process: {what}", ms(wall),
+                     f"median of {repeats} ({name}), interleaved; x{wall / bare_wall:.2f} of `python -c pass`, "
+                     f"x{wall / trie_wall:.2f} of `import marisa_trie` (CPU {ms(cpu)}: "
+                     f"x{cpu / bare_cpu:.2f}, x{cpu / trie_cpu:.2f})"))
+    return rows
 
 
 def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:

@@ -18,20 +18,18 @@ import array
 import codecs
 import mmap
 import os
-import shutil
 import stat
 import struct
-import subprocess
 import sys
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
-from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
 
 import marisa_trie
+
+from ruzzle_gui.files import write_atomically
 
 __all__ = [
     "DictionaryError", "bundled_path", "content_digest", "is_index_file", "load_trie", "load_byte_trie",
@@ -63,12 +61,12 @@ def content_digest(path: Path) -> bytes:
 @lru_cache(maxsize=1)
 def _bundled_dir() -> Path:
     """Return the folder of bundled dictionaries, installed or in a source checkout."""
-    try:
-        return Path(str(resources.files("ruzzle_gui.mt_languages")))
-    except ModuleNotFoundError:
-        # Imported straight from a checkout (say `python -m ruzzle_gui` at its top),
-        # where the data folder sits beside the package rather than inside it.
-        return Path(__file__).resolve().parent.parent / "mt_languages"
+    # Installed (wheel or editable), the data package sits inside ruzzle_gui; in a
+    # checkout (say `python -m ruzzle_gui` at its top) it sits beside it. Looked up
+    # by path, not importlib.resources, whose import costs more than a solve.
+    package = Path(__file__).resolve().parent
+    inside = package / "mt_languages"
+    return inside if inside.is_dir() else package.parent / "mt_languages"
 
 
 @lru_cache(maxsize=None)
@@ -179,7 +177,8 @@ _CHILD_SECONDS, _CHILD_OUTPUT_RATIO = 30, 64
 
 def _read_keys_in_child(path: Path) -> list[str]:
     """Return the keys of the .marisa at ``path``, read by a child process; raise DictionaryError if it fails."""
-    import threading  # only an unverified dictionary pays for it
+    import subprocess  # with threading, only an unverified dictionary pays for them
+    import threading
 
     size = path.stat().st_size
     limit = _CHILD_OUTPUT_RATIO * size + (1 << 20)
@@ -236,19 +235,9 @@ _DIGEST_SIZE = 16
 _OLD_INDEX_FOOTERS = {b"RZINDEX1": 56, b"RZINDEX2": 56}
 
 
-class _Footer(NamedTuple):
-    """The fields of an index footer, in order."""
-
-    magic: bytes
-    word_count: int
-    word_bytes: int
-    keys: int
-    start: int
-    width: int
-    letters_size: int
-    longest: int
-    marisa_digest: bytes
-    index_digest: bytes
+# The fields of an index footer, in order (a plain namedtuple: typing costs start-up time).
+_Footer = namedtuple("_Footer", "magic word_count word_bytes keys start width letters_size longest "
+                                "marisa_digest index_digest")
 
 
 # Value width in bytes -> array typecode. Bit 0 is IS_WORD, so 8 bytes hold 63 letters.
@@ -548,7 +537,15 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
         write_index(out_path)
     except DictionaryError as err:
         raise DictionaryError(f"wrote {out_path}, but not its index ({err}); {_drop_stale_index(out_path)}") from None
+    finally:
+        _forget_loaded()
     return len(trie)
+
+
+def _forget_loaded() -> None:
+    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced."""
+    for cached in (load_trie, load_byte_trie, _vouched, load_index):
+        cached.cache_clear()
 
 
 def _drop_stale_index(dictionary: Path) -> str:
@@ -566,20 +563,16 @@ def _drop_stale_index(dictionary: Path) -> str:
 
 
 def _write_atomically(out_path: Path, write: Callable[[Path], object]) -> None:
-    """Have ``write`` fill a temporary file beside ``out_path``, then move it into place."""
+    """Write ``out_path`` through a temporary file (files.write_atomically); raise DictionaryError naming it."""
     # A process that has the old file memory-mapped keeps its pages, where
     # rewriting in place would crash it.
-    partial = out_path.with_name(f".{out_path.name}.{os.getpid()}.partial")
     try:
-        write(partial)
-        os.replace(partial, out_path)
+        write_atomically(out_path, write)
     except (OSError, RuntimeError) as err:
         reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
         if not out_path.parent.is_dir():
             reason = "no such folder"
         raise DictionaryError(f"cannot write {out_path}: {reason}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def expand_hunspell(dic_path: Path) -> Iterator[str]:
@@ -589,6 +582,9 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
     for needed in (dic_path, aff_path):
         if not needed.is_file():
             raise DictionaryError(f"hunspell file not found: {needed}")
+    import shutil  # with subprocess, only for hunspell: too slow to import for every command
+    import subprocess
+
     unmunch = shutil.which("unmunch")
     if unmunch is None:
         raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")

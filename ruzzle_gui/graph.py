@@ -15,11 +15,10 @@ row-major cell indexes (``i = r * cols + c``).
 from __future__ import annotations
 
 import gc
-from collections import deque
+from collections import deque, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from typing import NamedTuple
 
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.dictionary import IS_WORD
@@ -32,12 +31,14 @@ LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
 
 
-class Solution(NamedTuple):
-    """One word found on the board, its best score and the path that scores it."""
+class Solution(namedtuple("Solution", ("word", "score", "path"))):
+    """One word found on the board, its best score and the path that scores it.
 
-    word: str
-    score: int
-    path: tuple[Cell, ...]
+    ``word: str``, ``score: int``, ``path: tuple[Cell, ...]``. A collections
+    namedtuple, as typing.NamedTuple makes, without importing typing (start-up time).
+    """
+
+    __slots__ = ()
 
 
 @cache

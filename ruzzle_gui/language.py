@@ -7,17 +7,13 @@ say), with a file of the same name in ``user_language_dir()``.
 from __future__ import annotations
 
 import os
-import random
 import re
 import stat
-import tomllib
+import sys
 import unicodedata
 from collections import Counter
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
-
-from unidecode import unidecode
 
 from ruzzle_gui.dictionary import (DictionaryError, PrefixIndex, bundled_path, fold_words, load_byte_trie,
                                    load_index, load_trie, read_word_list)
@@ -91,6 +87,8 @@ class Language:
             # Transliterate only Latin letters: a Cyrillic letter typed into an
             # Italian board must be refused, not silently turned into Latin.
             if self.fold_mode == "unidecode" and "LATIN" in unicodedata.name(ch, ""):
+                from unidecode import unidecode  # imports typing: only accents pay for it
+
                 folded = unidecode(ch).upper()
             self._fold_cache[ch] = folded
         return folded
@@ -172,6 +170,8 @@ class Language:
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:
         """Return letter frequencies measured on a fixed sample of dictionary words."""
+        import random
+
         trie = self.trie
         rng = random.Random(0)
         ids = range(len(trie)) if len(trie) <= FREQUENCY_SAMPLE else rng.sample(range(len(trie)), FREQUENCY_SAMPLE)
@@ -183,7 +183,10 @@ class Language:
 
     def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
         """Return ``count`` letters drawn from the dictionary's letter frequencies."""
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         freqs = self.letter_frequencies
         return rng.choices(list(freqs), weights=list(freqs.values()), k=count)
 
@@ -212,9 +215,11 @@ def config_dir() -> Path:
     if os.environ.get("XDG_CONFIG_HOME"):
         return Path(os.environ["XDG_CONFIG_HOME"]) / "ruzzle_gui"
     legacy = Path.home() / ".config" / "ruzzle_gui"
-    if legacy.is_dir():
+    if legacy.is_dir() or sys.platform not in ("win32", "darwin"):
+        # Off Windows and macOS this is platformdirs' own answer (the XDG rule), without
+        # the ~12 ms its import (tempfile, shutil, random) adds to every `ruzzle solve`.
         return legacy
-    import platformdirs  # imported only when needed: it costs about 5 ms
+    import platformdirs
 
     return Path(platformdirs.user_config_dir("ruzzle_gui", appauthor=False, roaming=True))
 
@@ -226,7 +231,7 @@ def user_language_dir() -> Path:
 
 def _bundled_dir():
     """Return the packaged folder of language files."""
-    return resources.files("ruzzle_gui.languages")
+    return Path(__file__).resolve().parent / "languages"  # not importlib.resources: its import is slow
 
 
 def known_languages() -> list[str]:
@@ -240,6 +245,8 @@ def known_languages() -> list[str]:
 
 def _read_toml(path, label: str) -> dict:
     """Return the parsed TOML at ``path``, or raise LanguageError naming the file."""
+    import tomllib  # imported when a language file is read, not by every command
+
     try:
         if isinstance(path, Path) and not stat.S_ISREG(path.stat().st_mode):
             raise LanguageError(f"language file {label} is not a regular file")
@@ -260,6 +267,19 @@ def _read_toml(path, label: str) -> dict:
         raise LanguageError(f"language file {label} is nested too deeply") from None
     except ValueError as err:  # a number too long to read, say
         raise LanguageError(f"language file {label} holds a value out of range: {str(err)[:80]}") from None
+
+
+def _read_bundled(path: Path) -> dict:
+    """Return a bundled language file's data, parsed at build time while the file is unchanged."""
+    # Importing tomllib costs more start-up than the whole solve of a 4x4 board.
+    import zlib
+
+    from ruzzle_gui.languages.parsed import PARSED
+
+    crc, data = PARSED.get(path.stem, (None, None))
+    if data is not None and zlib.crc32(path.read_bytes()) == crc:
+        return data()
+    return _read_toml(path, path.name)
 
 
 def _check_types(data: dict, label: str) -> None:
@@ -315,7 +335,7 @@ def _language_data(code: str) -> tuple[dict, Path | None]:
         raise LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}")
     bundled = _bundled_dir() / f"{code}.toml"
     user = user_language_dir() / f"{code}.toml"
-    data: dict = _read_toml(bundled, f"{code}.toml") if bundled.is_file() else {}
+    data: dict = _read_bundled(bundled) if bundled.is_file() else {}
     if user.exists():
         override = _read_toml(user, str(user))
         _check_types(override, str(user))

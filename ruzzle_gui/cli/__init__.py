@@ -31,20 +31,27 @@ COMMANDS = {
     "cat": ("dictionaries", "write every word of a dictionary, sorted, one per line"),
     "generate": ("generate", "write a random board drawn from a language's letter frequencies"),
 }
+EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
 BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
 APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:  # Ctrl-C while the command's modules are still being imported
+        sys.stderr.write("\nruzzle: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str]) -> int:
+    """Run the command line with ``argv`` (KeyboardInterrupt may escape while importing)."""
     # No command, or app options first (`ruzzle -l it -b board.txt --solve`): the desktop app.
     if not argv or argv[0].split("=")[0] in APP_OPTIONS:
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])
-    from ruzzle_gui.cli.common import EXIT_USAGE
-
     try:
         args = _parse(argv)
     except SystemExit as done:  # --help, or a usage error already printed as one line
@@ -83,23 +90,21 @@ def _parse(argv: list[str]):
 
 def _add_arguments(name: str, module_name: str, command) -> None:
     """Import the module of command ``name`` and let it add its options to ``command``."""
-    from importlib import import_module
-
-    module = import_module(f"ruzzle_gui.cli.{module_name}")
-    getattr(module, f"add_{name}")(command)
+    qualified = f"ruzzle_gui.cli.{module_name}"
+    __import__(qualified)  # not importlib.import_module, whose imports `python -X importtime` does not list
+    getattr(sys.modules[qualified], f"add_{name}")(command)
 
 
 def _run(args) -> int:
     """Run the chosen command, turning every expected failure into one stderr line."""
     from ruzzle_gui.board import BoardError
-    from ruzzle_gui.cli.common import (EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, PROG, CliError, fail, os_message,
-                                       silence_stdout)
+    from ruzzle_gui.cli.common import PROG, CliError, fail, flush, os_message, silence_stdout
     from ruzzle_gui.dictionary import DictionaryError
     from ruzzle_gui.language import LanguageError
 
     try:
         code = args.handler(args)
-        sys.stdout.flush()  # a closed pipe must surface here, not in Python's exit-time flush
+        flush()  # a closed pipe or a full disk must surface here, not in Python's exit-time flush
         return code
     except (BoardError, LanguageError, DictionaryError, CliError) as err:
         return fail(str(err))

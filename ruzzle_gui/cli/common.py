@@ -8,19 +8,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
+from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE  # noqa: F401 (shared)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
     from ruzzle_gui.board import Board
     from ruzzle_gui.language import Language
 
 PROG = "ruzzle"
-EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
-MAX_SIDE = 100  # larger boards are not Ruzzle any more, and would only fill the screen
 
 
 class CliError(Exception):
     """Bad input found by the command line itself (not by the engine)."""
+
+
+class OutputError(CliError):
+    """Standard output is closed or cannot be written (a full disk, say)."""
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -68,14 +73,6 @@ def at_least_one(text: str) -> int:
     return value
 
 
-def board_side(text: str) -> int:
-    """Return ``text`` as a board side length between 1 and MAX_SIDE."""
-    value = at_least_one(text)
-    if value > MAX_SIDE:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIDE}, not {value}")
-    return value
-
-
 def whole_number(text: str) -> int:
     """Return ``text`` as any whole number (a seed)."""
     try:
@@ -105,9 +102,20 @@ def language_of(args: argparse.Namespace) -> Language:
     return load_language(args.language, dictionary)
 
 
+def language_files(language: str | None) -> list[str]:
+    """Return the files ``-l LANGUAGE`` reads besides the bundled ones: a .toml named, or the user's own."""
+    if language is None:
+        return []
+    if language.endswith(".toml"):
+        return [language]
+    from ruzzle_gui.language import user_language_dir
+
+    return [str(user_language_dir() / f"{language}.toml")]
+
+
 def read_board(spec: str, language: Language) -> Board:
     """Return the board in file ``spec`` (``-`` for standard input), folded for ``language``."""
-    from ruzzle_gui.board import Board
+    from ruzzle_gui.board import MAX_BOARD_BYTES, Board
 
     if spec != "-":
         return Board.from_file(spec, language)
@@ -117,15 +125,61 @@ def read_board(spec: str, language: Language) -> Board:
         print(f"{PROG}: reading the board from standard input (end with Ctrl-D)", file=sys.stderr)
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:
-        return Board.parse(sys.stdin.read(), language)
-    return Board.from_bytes(stream.read(), language, source="the board on standard input")
+        return Board.from_bytes(sys.stdin.read(MAX_BOARD_BYTES + 1).encode(), language,
+                                source="the board on standard input")
+    # Read one byte past the limit, so `yes A | ruzzle solve -b -` stops there.
+    return Board.from_bytes(stream.read(MAX_BOARD_BYTES + 1), language, source="the board on standard input")
 
 
 # ---------------------------------------------------------------- output
 
 def write(text: str) -> None:
-    """Write ``text`` to standard output."""
-    sys.stdout.write(text)
+    """Write ``text`` to standard output; raise OutputError if it is closed or failing."""
+    if sys.stdout is None:  # started with stdout closed (`>&-`)
+        raise OutputError("standard output is closed; redirect it to a file or give -o FILE")
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise  # the reader has gone: quiet, see _run
+    except OSError as err:
+        raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def flush() -> None:
+    """Flush standard output, so a failure surfaces here rather than at interpreter exit."""
+    if sys.stdout is not None:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def write_output(output: str | None, text_chunks: Iterable[str]) -> None:
+    """Write ``text_chunks`` to the file ``output`` (replaced whole, or not at all), or to stdout for None or '-'."""
+    if output in (None, "-"):
+        for chunk in text_chunks:
+            write(chunk)
+        return
+    from ruzzle_gui.files import write_atomically
+
+    def fill(path) -> None:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.writelines(text_chunks)
+
+    write_atomically(output, fill)
+
+
+def refuse_overwriting(output: str | None, inputs: Iterable[str | os.PathLike | None]) -> None:
+    """Raise CliError if the file ``output`` is one of ``inputs`` (links count)."""
+    if output in (None, "-"):
+        return
+    from ruzzle_gui.files import input_among
+
+    clash = input_among(output, inputs)
+    if clash is not None:
+        raise CliError(f"the output {output} is the input {clash}; write to another file")
 
 
 def fail(message: str) -> int:

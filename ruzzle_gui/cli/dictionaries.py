@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ruzzle_gui.cli.common import CliError
-from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, load_trie,
-                                   read_word_list)
+from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, write_output
+from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, is_index_file,
+                                   load_trie, read_word_list)
+from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
 
 LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait for
@@ -48,7 +49,7 @@ def add_cat(command: argparse.ArgumentParser) -> None:
                          help="a .marisa file or a plain word list (folded for -l if given)")
     command.add_argument("-l", "--language", metavar="LANG",
                          help="language whose bundled dictionary to write (or to fold -d for)")
-    command.add_argument("-o", "--output", metavar="OUT", help="write to this file, not stdout")
+    command.add_argument("-o", "--output", metavar="OUT", help="write to this file ('-': stdout, the default)")
     command.set_defaults(handler=cat, usage_problem=_cat_usage_problem)
 
 
@@ -88,6 +89,7 @@ def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[
 def compile_dictionary(args: argparse.Namespace) -> int:
     """Fold a word list (or hunspell dictionary) and write it as a .marisa trie."""
     source = Path(args.dictionary)
+    _check_compile_output(source, args.output, language_files(args.language))
     language = load_language(args.language) if args.language else None
     fold, in_alphabet, label = _folding(language)
     words = _word_source(source)
@@ -104,6 +106,23 @@ def compile_dictionary(args: argparse.Namespace) -> int:
           f"wrote {args.output} and its index {index_path(args.output).name}")
     print(_report_text(report))
     return 0
+
+
+def _check_compile_output(source: Path, output: Path, others: list[str]) -> None:
+    """Raise CliError if writing ``output`` or its index would destroy an input or a file not ours."""
+    inputs = [source, source.with_suffix(".aff") if source.suffix == ".dic" else None, *others]
+    index = index_path(output)
+    clash = input_among(index, inputs)
+    if clash is not None:
+        raise CliError(f"the index {index} that compile writes beside {output} is the input {clash}; "
+                       "choose another output name")
+    # Compiling a .marisa onto itself is allowed: it reads every word before replacing the file.
+    clash = input_among(output, inputs)
+    if clash is not None and not (clash == source and source.suffix == ".marisa"):
+        raise CliError(f"the output {output} is the input {clash}; write to another file")
+    if index.exists() and not is_index_file(index):
+        raise CliError(f"{index} exists and is not an index written by ruzzle compile; "
+                       f"compile writes its index there, so move that file or choose another output name")
 
 
 def _report_text(report: FoldReport) -> str:
@@ -158,6 +177,8 @@ def progress_text(done: int, total: int | None) -> str:
 def cat(args: argparse.Namespace) -> int:
     """Write every word of a dictionary, sorted, one per line."""
     language = load_language(args.language) if args.language else None
+    source = args.dictionary or language.dictionary_path
+    refuse_overwriting(args.output, [source, *language_files(args.language)])
     if args.dictionary is None:
         words = sorted(language.trie.iterkeys())
     elif args.dictionary.endswith(".marisa"):
@@ -165,15 +186,11 @@ def cat(args: argparse.Namespace) -> int:
     else:
         fold, in_alphabet, _ = _folding(language)
         words = sorted(fold_words(_word_source(Path(args.dictionary)), fold, in_alphabet))
-    if args.output is None:
-        _write_lines(words, sys.stdout)
-        return 0
-    with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
-        _write_lines(words, handle)
+    write_output(args.output, _chunks(words))
     return 0
 
 
-def _write_lines(words: Sequence[str], stream: TextIO) -> None:
-    """Write ``words`` one per line, in chunks so millions of lines stay fast."""
+def _chunks(words: Sequence[str]) -> Iterator[str]:
+    """Yield ``words`` one per line, in chunks so millions of lines stay fast."""
     for start in range(0, len(words), CHUNK_LINES):
-        stream.write("\n".join(words[start:start + CHUNK_LINES]) + "\n")
+        yield "\n".join(words[start:start + CHUNK_LINES]) + "\n"

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import argparse
 import random
-from pathlib import Path
 
-from ruzzle_gui.board import Board
-from ruzzle_gui.cli.common import add_language_options, board_side, language_of, whole_number, write
+from ruzzle_gui.board import MAX_SIDE, Board
+from ruzzle_gui.cli.common import (add_language_options, at_least_one, language_files, language_of, refuse_overwriting,
+                                   whole_number, write_output)
 
 GENERATE_EPILOG = """examples:
   ruzzle generate -l it --seed 42 -o board.txt
@@ -22,7 +22,7 @@ def add_generate(command: argparse.ArgumentParser) -> None:
                          help="number of rows (default 4)")
     command.add_argument("-c", "--cols", type=board_side, metavar="COLS",
                          help="number of columns (default: as many as rows)")
-    command.add_argument("-o", "--output", metavar="FILE", help="write to this file, not stdout")
+    command.add_argument("-o", "--output", metavar="FILE", help="write to this file ('-': stdout, the default)")
     command.add_argument("--seed", type=whole_number, metavar="N", help="same seed, same board")
     command.add_argument("--no-bonus", action="store_true", help="no DL/TL/DW/TW tiles")
     command.set_defaults(handler=generate)
@@ -33,8 +33,16 @@ def generate(args: argparse.Namespace) -> int:
     language = language_of(args)
     board = Board.random(language, args.rows, args.cols or args.rows, random.Random(args.seed),
                          bonuses=not args.no_bonus)
-    if args.output is None:
-        write(board.to_text())
-    else:
-        Path(args.output).write_text(board.to_text(), encoding="utf-8")
+    refuse_overwriting(args.output, [language.dictionary_path, *language_files(args.language)])
+    write_output(args.output, [board.to_text()])
     return 0
+
+
+
+
+def board_side(text: str) -> int:
+    """Return ``text`` as a board side length between 1 and MAX_SIDE."""
+    value = at_least_one(text)
+    if value > MAX_SIDE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIDE}, not {value}")
+    return value
