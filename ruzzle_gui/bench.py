@@ -404,8 +404,10 @@ def run_big(args: argparse.Namespace, out: TextIO | None = None) -> int:
     language = load_language(args.language)
     print(f"## ruzzle_gui big boards: {language.name} ({language.code}), seed {args.seed}\n", file=out)
     print(f"Machine: {machine()}\n", file=out)
-    rows = [(size, measure_big(language.code, size, args.seed)) for size in args.big]
-    print("\n".join(big_table(rows)), file=out)
+    rows = []
+    for size in args.big:  # a row as each size ends: the last ones take minutes
+        rows.append((size, measure_big(language.code, size, args.seed)))
+        print("\n".join(big_table(rows)[-1 if len(rows) > 1 else 0:]), file=out, flush=True)
     print(f"\nOne fresh process per size solves enough seeded boards to cover {BIG_CELLS:,} cells "
           f"(at most 10), each once with `Graph.solve`: words and solve are medians, per cell is "
           f"solve over one board's cells, peak RSS the process's VmHWM (in brackets, its rise "
