@@ -5,6 +5,7 @@ No timing is asserted: the benchmark is the tool that prints numbers.
 from __future__ import annotations
 
 import io
+import json
 import random
 
 from ruzzle_gui import Graph, load_language
@@ -44,3 +45,18 @@ def test_bad_sizes_are_a_usage_error(capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[0].endswith("'10,x' is not a comma-separated list of sizes")
     assert err[1].endswith("board sizes must be at least 1")
+
+
+def test_the_size_script_counts_a_disagreement_on_any_board(monkeypatch, capsys):
+    """A count that misses a word on one board of several is reported, not averaged away."""
+    boards = iter(range(3))
+
+    def miss_one_word_on_the_second_board(graph):
+        found = search_counts(graph)
+        return {**found, "distinct words": found["distinct words"] - (next(boards) == 1)}
+
+    monkeypatch.setattr(bench, "search_counts", miss_one_word_on_the_second_board)
+    monkeypatch.setattr("sys.argv", ["-c", "en", "5", "1", "3"])
+    exec(bench.BIG_SCRIPT, {})
+    result = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert result["mismatch"] == 1 and result["cells"] == 75
