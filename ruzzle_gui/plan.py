@@ -211,7 +211,7 @@ def plan(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_S
     words = _Words(candidates, board, timing, at)
     order = _exact(words, seconds) if len(words) <= EXACT_WORDS else _search(words, seconds)
     if not order:
-        shortest = min(words.swipe)
+        shortest = min(words.swipe[:-1])  # not the sentinel
         return Plan((), seconds, timing, f"no word can be swiped in {seconds:g} s (the quickest takes {shortest:.2f} s)")
     return _steps(words, order, seconds, timing)
 

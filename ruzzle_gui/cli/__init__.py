@@ -30,6 +30,7 @@ COMMANDS = {
     "compile": ("dictionaries", "compile a word list or hunspell dictionary into a .marisa trie"),
     "cat": ("dictionaries", "write every word of a dictionary, sorted, one per line"),
     "generate": ("generate", "write a random board drawn from a language's letter frequencies"),
+    "plan": ("planning", "plan which words to swipe, and in what order, in a round's seconds"),
 }
 BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
 APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
