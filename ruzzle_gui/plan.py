@@ -157,6 +157,8 @@ class Plan:
 class _Words:
     """The candidate words as parallel lists, with a travel table over cell indexes.
 
+    Words are numbered in the order given; the planner gives them best score first.
+
     Word number ``len(words)`` is a sentinel on a virtual cell that stands for the plan's
     start and end: travel from it is the move from the finger's cell (free when that is
     unknown), travel to it is free. Orders are lists of word numbers without the sentinel.
@@ -224,7 +226,7 @@ def score_first(solutions: Iterable[Solution], board: Board, seconds: float = DE
     candidates, reason = _candidates(solutions, board, played, at)
     words = _Words(candidates, board, timing, at)
     order, used, before = [], 0.0, words.home
-    for word in sorted(range(len(words)), key=lambda w: -words.points[w]):
+    for word in range(len(words)):  # best score first, as _candidates sorts them
         cost = words.gap(before, word) + words.swipe[word]
         if used + cost <= seconds + SLACK:
             order.append(word)
@@ -418,7 +420,7 @@ def _fill(words: _Words, order: list[int], seconds: float) -> None:
     """Insert unplanned words, most points first, wherever each costs least, while they fit."""
     planned = set(order)
     used = words.time(order)
-    for word in sorted(range(len(words)), key=lambda w: -words.points[w]):
+    for word in range(len(words)):  # best score first, as _candidates sorts them
         if word in planned or used + words.swipe[word] > seconds + SLACK:
             continue
         extra, where = _insertion(words, order, word)
@@ -436,7 +438,7 @@ def _exchange(words: _Words, order: list[int], seconds: float) -> None:
     used = words.time(order)
     cheapest = sorted(order, key=points.__getitem__)
     planned = set(order)
-    for word in sorted(range(len(words)), key=lambda w: -points[w]):
+    for word in range(len(words)):  # best score first, as _candidates sorts them
         if not cheapest or points[word] <= points[cheapest[0]]:
             break  # every planned word is worth at least as much as every word left
         if word in planned:
