@@ -13,10 +13,12 @@ DELAY_RANGE_MS = (60, 900)
 
 @dataclass
 class Settings:
-    """The last language used and the animation pace (milliseconds per tile)."""
+    """The last language used, the animation pace (milliseconds per tile) and the light or dark
+    mode chosen (None: follow the system)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
+    theme: str | None = None
 
 
 def settings_path() -> Path:
@@ -35,10 +37,12 @@ def load_settings(path: Path) -> Settings:
         return Settings()
     language = data.get("language")
     delay = data.get("delay_ms")
+    theme = data.get("theme")
     low, high = DELAY_RANGE_MS
     return Settings(
         language=language if isinstance(language, str) and language else None,
-        delay_ms=delay if isinstance(delay, int) and low <= delay <= high else DEFAULT_DELAY_MS)
+        delay_ms=delay if isinstance(delay, int) and low <= delay <= high else DEFAULT_DELAY_MS,
+        theme=theme if theme in ("light", "dark") else None)
 
 
 def save_settings(settings: Settings, path: Path) -> str | None:

@@ -21,6 +21,7 @@ import pytest
 
 from gui_helpers import settle
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.theme import POINTS_PER_INCH, REFERENCE_DPI
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.state import AppState
 
@@ -89,6 +90,9 @@ def root(display: str) -> Iterator[tk.Tk]:
     """Return the session's one Tk root, withdrawn; each test opens its windows as Toplevels."""
     root = tk.Tk()
     root.withdraw()
+    # Every test sees a 96-DPI screen, whatever the display says: pixel sizes are as written.
+    # Tests of other screens set their own scaling (see test_gui_scaling.py).
+    root.tk.call("tk", "scaling", REFERENCE_DPI / POINTS_PER_INCH)
     yield root
     root.update_idletasks()
     root.destroy()

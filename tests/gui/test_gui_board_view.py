@@ -35,6 +35,7 @@ def view_of(window, side: int, bonuses=EVERY_BONUS, values=WIDE_VALUES) -> Board
     view.pack()
     settle(window)
     view.show(4, 4, list(LETTERS), bonuses, values)
+    view.update_idletasks()  # the board is drawn once Tk is idle
     return view
 
 
@@ -43,6 +44,7 @@ def show_path(view: BoardView, path: list[int]) -> None:
     view.clear_path()
     for step, index in enumerate(path):
         view.light(index, "#8e24aa", path[step - 1] if step else None)
+    view.update_idletasks()
 
 
 def labels(view: BoardView) -> list[int]:
@@ -66,7 +68,7 @@ def draw_path(view: BoardView, path: list[int]) -> None:
     """Show ``path`` at once: the picture its animation ends on (every redraw starts from plain state)."""
     view.lit = dict.fromkeys(path, "#8e24aa")
     view.arrows = list(zip(path, path[1:]))
-    view.redraw()
+    view.draw()
 
 
 def head_zone(view: BoardView, arrow: int) -> list[tuple[float, float]]:
