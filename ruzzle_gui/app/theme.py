@@ -125,13 +125,40 @@ def palette(widget: tk.Misc) -> Palette:
 def apply_theme(root: tk.Misc, chosen: str | None = None) -> str:
     """Draw the app with Sun Valley in ``chosen`` mode (None: the system's); return the mode used."""
     chosen = chosen if chosen in MODES else system_mode()
-    sv_ttk.set_theme(chosen, root._root())
-    # Sun Valley puts its text colour in the option database, where it would become every
-    # new label's own colour and hide the style's: muted, error and chip labels lose theirs.
-    root.option_add("*TLabel.foreground", "", "interactive")
+    top = root._root()
+    sv_ttk.set_theme(chosen, top)
+    _set_colours(top, chosen)
     _configure_fonts(root)
     _configure_styles(root, PALETTES[chosen])
     return chosen
+
+
+def _set_colours(top: tk.Tk, chosen: str) -> None:
+    """Give ttk and the classic widgets Sun Valley's colours for ``chosen``, as Sun Valley would, but once.
+
+    Sun Valley does this on every <<ThemeChanged>>, which ttk sends after any style
+    change, and its tk_setPalette then writes the palette's colours into every label's
+    own options, where they hide the colours of the label's style (muted, error, chips).
+    """
+    top.tk.call("bind", top.winfo_class(), "<<ThemeChanged>>", "")
+    sv = dict(zip(*[iter(top.tk.splitlist(top.tk.call("array", "get", f"ttk::theme::sv_{chosen}::colors")))] * 2))
+    style = ttk.Style(top)
+    style.configure(".", background=sv["-bg"], foreground=sv["-fg"], troughcolor=sv["-bg"], focuscolor=sv["-selbg"],
+                    selectbackground=sv["-selbg"], selectforeground=sv["-selfg"], insertwidth=1,
+                    insertcolor=sv["-fg"], fieldbackground=sv["-bg"], font="SunValleyBodyFont", borderwidth=0,
+                    relief="flat")
+    style.map(".", foreground=[("disabled", sv["-disfg"])])
+    top.tk_setPalette(background=sv["-bg"], foreground=sv["-fg"], highlightColor=sv["-selbg"],
+                      selectBackground=sv["-selbg"], selectForeground=sv["-selfg"], activeBackground=sv["-selbg"],
+                      activeForeground=sv["-selfg"])
+    for widget in _tree(top):
+        if widget.winfo_class() == "TLabel":
+            widget.configure(foreground="", background="")
+
+
+def _tree(widget: tk.Misc) -> list[tk.Misc]:
+    """Return ``widget`` and every widget inside it."""
+    return [widget, *(inner for child in widget.winfo_children() for inner in _tree(child))]
 
 
 def _configure_fonts(root: tk.Misc) -> None:
@@ -176,6 +203,9 @@ def _configure_styles(root: tk.Misc, colours: Palette) -> None:
                         padding=pad(3, 0))
     style.configure("Treeview", font=body, rowheight=body.metrics("linespace") + px(root, 8))
     style.configure("Treeview.Heading", font=bold)
+    # Sun Valley marks the selected row in a grey close to the list's own colour: use the accent.
+    style.map("Treeview", background=[("selected", colours.accent)],
+              foreground=[("selected", "#ffffff" if colours is PALETTES["light"] else "#000000")])
     for name, colour in (("Ring", colours.background), ("RingFocus", colours.accent)):
         style.layout(f"{name}.TFrame", [("Treeitem.row", {"sticky": "nswe"})])
         style.configure(f"{name}.TFrame", background=colour)

@@ -67,7 +67,8 @@ def display() -> Iterator[str]:
     if xvfb is None:
         pytest.fail("no DISPLAY and no Xvfb: install the xvfb package (tests/run.sh does it)")
     reader, writer = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+    # Room for the window a 192-DPI screen gets (test_gui_look.py), so its photos show all of it.
+    server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "2400x1600x24", "-nolisten", "tcp"],
                               pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               preexec_fn=die_with_parent)
     os.close(writer)
