@@ -137,8 +137,9 @@ def _set_colours(top: tk.Tk, chosen: str) -> None:
     """Give ttk and the classic widgets Sun Valley's colours for ``chosen``, as Sun Valley would, but once.
 
     Sun Valley does this on every <<ThemeChanged>>, which ttk sends after any style
-    change, and its tk_setPalette then writes the palette's colours into every label's
-    own options, where they hide the colours of the label's style (muted, error, chips).
+    change: each time its tk_setPalette walks every widget, and labels made after the
+    first such walk showed the mode's text colour instead of their style's (muted,
+    error, chips). Set once, before the app's widgets exist, the palette leaves them be.
     """
     top.tk.call("bind", top.winfo_class(), "<<ThemeChanged>>", "")
     sv = dict(zip(*[iter(top.tk.splitlist(top.tk.call("array", "get", f"ttk::theme::sv_{chosen}::colors")))] * 2))
@@ -151,14 +152,6 @@ def _set_colours(top: tk.Tk, chosen: str) -> None:
     top.tk_setPalette(background=sv["-bg"], foreground=sv["-fg"], highlightColor=sv["-selbg"],
                       selectBackground=sv["-selbg"], selectForeground=sv["-selfg"], activeBackground=sv["-selbg"],
                       activeForeground=sv["-selfg"])
-    for widget in _tree(top):
-        if widget.winfo_class() == "TLabel":
-            widget.configure(foreground="", background="")
-
-
-def _tree(widget: tk.Misc) -> list[tk.Misc]:
-    """Return ``widget`` and every widget inside it."""
-    return [widget, *(inner for child in widget.winfo_children() for inner in _tree(child))]
 
 
 def _configure_fonts(root: tk.Misc) -> None:

@@ -115,6 +115,36 @@ def test_no_text_is_cut_off_on_any_window(dpi, mode, window, config_home):
     photograph(window, f"{dpi}dpi-{mode}-3-words")
 
 
+def colours_of(widget: tk.Misc) -> set[str]:
+    """Return the colours (#RRGGBB) of the pixels ``widget`` shows on the screen."""
+    settle(widget, 150)
+    picture = subprocess.run(["import", "-window", hex(widget.winfo_id()), "png:-"], capture_output=True,
+                             check=True, timeout=30).stdout
+    pixels = subprocess.run(["convert", "png:-", "-depth", "8", "txt:-"], input=picture, capture_output=True,
+                            check=True, timeout=30).stdout.decode()
+    return {line.split()[2] for line in pixels.splitlines()[1:]}
+
+
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_labels_show_the_colours_of_their_styles(mode, display, config_home):
+    # A fresh Tk of its own, as the app runs: the theme is loaded into this interpreter for the first time.
+    own = tk.Tk(className="ruzzle-gui")
+    try:
+        own.tk.call("tk", "scaling", theme.REFERENCE_DPI / theme.POINTS_PER_INCH)
+        app = open_app(own, config_home, mode)
+        app.letters.type_text(BOARD)
+        press(app.letters.board_view, "Return", "Return")
+        chips = {str(label.cget("style")): label for label in widgets(app.results) if isinstance(label, ttk.Label)}
+        # Orange on the board's colour, not the mode's text colour.
+        assert theme.PATH_START.upper() in colours_of(chips["PathStart.TLabel"])
+        legend = [label for label in widgets(app.bonuses.legend)
+                  if isinstance(label, ttk.Label) and str(label.cget("text")) == "DL"]
+        app.show_bonuses()
+        assert {"#FFFFFF", theme.BONUS_COLOURS["DL"].upper()} <= colours_of(legend[0])
+    finally:
+        own.destroy()
+
+
 @pytest.mark.parametrize("dpi", [96, 192], indirect=True)
 def test_rows_and_fonts_grow_with_the_screen(dpi, window, config_home):
     app = open_app(window, config_home, "light")
