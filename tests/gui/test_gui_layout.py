@@ -25,6 +25,10 @@ def geometry(widget) -> tuple[int, int, int, int]:
 def test_a_solve_draws_the_board_once_and_animates_after_the_list_is_shown(app):
     solve_board(app)
     settle(app.root)
+    tree = app.results.tree
+    # The best word, selected, heads the list on screen (Treeview's see() once scrolled past it
+    # when the list was first shown).
+    assert tree.yview()[0] == 0.0 and tree.selection() == tree.get_children("")[:1]
     view = app.results.board_view
     app.state.settings.delay_ms = 900  # no second step while this test looks at the first
     for _ in range(3):
