@@ -66,7 +66,7 @@ class BoardView(tk.Canvas):
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
         self._pending: str | None = None
-        self._routes: list[Route] = []
+        self._routed: tuple[tuple, list[tuple[int, int]], list[Route]] = ((), [], [])
         self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
         self.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
@@ -247,7 +247,9 @@ class BoardView(tk.Canvas):
         if size < SMALLEST_WITH_LABELS * self.scale:
             return
         value = self.values.get(letter)
-        if value is not None and letter:
+        if lit:
+            self._draw_step(index, size)
+        elif value is not None and letter:
             label = self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                                      font=(family, -max(int(size * 0.17), 7)), tags=(f"value{index}", "label", "ink"))
             self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
@@ -256,6 +258,23 @@ class BoardView(tk.Canvas):
                                      font=(family, -max(int(size * 0.16), 7), "bold"),
                                      tags=(f"bonus{index}", "label", "ink"))
             self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
+
+    def _draw_step(self, index: int, size: float) -> None:
+        """Number a lit tile with its step in the path, on a dark badge where its letter value goes.
+
+        A long path crosses itself; the numbers say which way it runs. The badge is a
+        label like the value it stands in for: arrows keep clear of it.
+        """
+        x0, y0, x1, y1 = self._boxes[index]
+        step = list(self.lit).index(index) + 1
+        label = self.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
+                                 font=("DejaVu Sans", -max(int(size * 0.17), 7), "bold"),
+                                 tags=(f"step{index}", "label", "ink"))
+        box = grown(self.bbox(label), max(size * 0.02, 1))
+        badge = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.4), smooth=True,
+                                    fill=theme.BOARD_BACKGROUND, outline="", tags=("badge", "ink"))
+        self.tag_lower(badge, label)
+        self._label_tiles[label], self._label_boxes[label] = index, box
 
     def _route_arrows(self, size: float) -> list[Route]:
         """Return a route for every arrow of the path: one clear of every label and of all other arrowheads.
@@ -268,26 +287,42 @@ class BoardView(tk.Canvas):
         head into one (into the next step's tail, say, or into the arrow crossing it
         between the same four tiles), and an arrow the labels do not block may give
         way too. Each arrow in turn takes its best route against the others' latest
-        ones, until none changes. Every redraw routes afresh, so an arrow may change
-        its route when the next step is lit. Only in tight spots on small tiles does
+        ones, until none changes. While an animation adds steps, the arrows already
+        drawn keep their routes (see _kept_routes): only the new one is routed, so the
+        path the eye has followed never moves. Only in tight spots on small tiles does
         an arrow still cross a label (which gets a backing) or a head (see
         _lift_touched_heads).
         """
         width = max(size * 0.06, ARROW_MIN_WIDTH * self.scale)
         labels_crossed = functools.cache(self._labels_crossed)
-        chosen = [Route(self._straight(start, end, size, TRIM, TRIM), width) for start, end in self.arrows]
-        options = [[straight.points, *self._other_routes(start, end, size, blocked=labels_crossed(straight) > 0)]
-                   for straight, (start, end) in zip(chosen, self.arrows)]
+        kept = self._kept_routes(size)
+        chosen = [*kept, *(Route(self._straight(start, end, size, TRIM, TRIM), width)
+                           for start, end in self.arrows[len(kept):])]
+        options = [[route.points] if step < len(kept) else
+                   [route.points, *self._other_routes(start, end, size, blocked=labels_crossed(route) > 0)]
+                   for step, (route, (start, end)) in enumerate(zip(chosen, self.arrows))]
         # Most arrows keep their first route: build the others only when they are tried.
         route = functools.cache(lambda step, place: chosen[step] if not place else Route(options[step][place], width))
         for _ in range(SWEEPS):
             before = list(chosen)
-            for step, points in enumerate(options):
+            for step, points in enumerate(options[len(kept):], len(kept)):
                 others = [(other, abs(place - step) == 1) for place, other in enumerate(chosen) if place != step]
                 chosen[step] = pick((route(step, place) for place in range(len(points))), others, labels_crossed)
             if chosen == before:
                 break
+        self._routed = (self._route_key(size), list(self.arrows), chosen)
         return chosen
+
+    def _route_key(self, size: float) -> tuple:
+        """Return what the routes of a path depend on besides the path: tile size, letters, labels."""
+        return size, tuple(self.letters), tuple(self.bonuses), tuple(sorted(self.values.items()))
+
+    def _kept_routes(self, size: float) -> list[Route]:
+        """Return the routes last drawn for the first arrows of the path, if it only grew since."""
+        key, arrows, routes = self._routed
+        if key != self._route_key(size) or arrows != self.arrows[:len(arrows)]:
+            return []
+        return routes
 
     def _lift_touched_heads(self, routes: list[Route]) -> None:
         """Draw again, above all arrows, each arrowhead another arrow touches, on a rim of its tile's colour.

@@ -265,3 +265,21 @@ def test_costernali_shows_every_arrowhead_at_every_step(window, side, bonuses):
         view.light(index, "#8e24aa", COSTERNALI[step - 1] if step else None)
         assert touched_heads(view) == [], (side, COSTERNALI[:step + 1])
         assert unreadable(view) == [], (side, COSTERNALI[:step + 1])
+
+
+@pytest.mark.parametrize("side", [250, 300, 440])
+def test_arrows_already_drawn_keep_their_route_while_the_path_grows(window, side):
+    view = view_of(window, side)
+    paths = [COSTERNALI, [0, 5, 10, 15, 14, 9, 4, 1, 6, 11], [3, 6, 9, 12, 13, 8, 1, 2, 7, 11]]
+    for path in paths:
+        view.clear_path()
+        drawn: list[list[float]] = []
+        for step, index in enumerate(path):
+            view.light(index, "#8e24aa", path[step - 1] if step else None)
+            view.update_idletasks()
+            arrows = [view.coords(item) for item in view.find_withtag("path")]
+            assert arrows[:len(drawn)] == drawn, (path, step)
+            drawn = arrows
+        # Each lit tile shows its step number where its value was.
+        assert [view.itemcget(view.find_withtag(f"step{index}")[0], "text") for index in path] == \
+            [str(n) for n in range(1, len(path) + 1)]
