@@ -56,9 +56,12 @@ class BonusEntry(ttk.Frame):
 
         Both windows get the same top bar height, side column width and hint height.
         """
-        self.update_idletasks()  # the requested sizes are known once Tk has laid the widgets out
-        top = max(self.top_bar.winfo_reqheight(), letters.grid_slaves(row=0, column=0)[0].winfo_reqheight())
-        side = self.legend.winfo_reqwidth() + theme.px(self, 16)
+        # From the widgets' own requests, known as soon as they exist: laying the
+        # windows out here would cost a tenth of the app's start-up.
+        bars = (self.top_bar, letters.grid_slaves(row=0, column=0)[0])
+        top = max(widget.winfo_reqheight() for bar in bars for widget in bar.winfo_children())
+        side = max(sum(part.winfo_reqwidth() for part in row.winfo_children()) or row.winfo_reqwidth()
+                   for row in self.legend.winfo_children()) + theme.px(self, 16)
         hint = 2 * tkfont.nametofont("TkDefaultFont", self).metrics("linespace") + theme.px(self, 12)
         for window in (self, letters):
             window.rowconfigure(0, minsize=top)
