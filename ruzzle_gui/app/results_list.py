@@ -112,6 +112,8 @@ class WordList(ttk.Frame):
         self.start_label = ttk.Label(chip, text=NO_START, style="Muted.TLabel", width=1)
         self.start_label.pack(side="left", fill="x", expand=True)
         self.show_all_button = ttk.Button(chip, text="✕ show all", style="Small.TButton")
+        # As tall without the button as with it: its size is known once Tk is idle.
+        bar.after_idle(lambda: bar.rowconfigure(1, minsize=self.show_all_button.winfo_reqheight() + px(self, 6)))
         bar.columnconfigure(1, weight=1)
         self.find_var.trace_add("write", lambda *_args: self.apply_filters())
         self.mode_box.bind("<<ComboboxSelected>>", lambda _event: self.apply_filters())

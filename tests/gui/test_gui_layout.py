@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from gui_helpers import press, settle, wait_until
+from gui_helpers import press, settle
 
 from ruzzle_gui import Board, load_language
 
