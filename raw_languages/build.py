@@ -27,6 +27,7 @@ What is kept (see README.md for why):
 from __future__ import annotations
 
 import lzma
+import re
 import sys
 import time
 from collections import Counter
@@ -37,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from abbreviations import vowelless  # noqa: E402
-from affix import UNSPELLABLE, expand  # noqa: E402
+from affix import UNSPELLABLE, entries, expand  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
@@ -50,6 +51,20 @@ CAPITALISED_NOUNS = {"de"}
 # and September as names or capitalised-only words).
 NAME_WITNESSES = ("en", "fr", "it", "es", "nl", "pt")
 MIN_WITNESSES = 2
+# igerman98's plural flags (.aff: E -e, N -n, P -en, R -er/-ern), and the
+# endings of umlaut plurals (Fäuste, Häuser, Männern): German nouns, no names.
+PLURAL_FLAGS = frozenset("ENP")
+UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "äu": "au"}
+VOWELS = "aeiouyäöü"
+LAST_VOWELS = re.compile(f"[{VOWELS}]+(?=[^{VOWELS}]*$)")
+
+# Languages where a key that only one source lists in lower case is a name
+# when at least MIN_CAPITAL_VOTES other sources list it only capitalised
+# (pt_BR's lisboa/B, miguel/CR), unless <code>/real_words.txt, reviewed by hand,
+# keeps it (freixo, leninismo). Measured: pt names 24% -> 2.6% on an
+# independent sample, no common word lost.
+LONE_LOWER_CASE = {"pt"}
+MIN_CAPITAL_VOTES = 2
 
 # LOWER_ONLY: some case-aware source lists the word in lower case and never
 # capitalised, which settles that it is no name.
@@ -115,6 +130,8 @@ class Collector:
         # how many list it both capitalised and in lower case.
         self.capital_votes: Counter[str] = Counter()
         self.twin_votes: Counter[str] = Counter()
+        # Per key, how many sources (case-blind lists too) list it in lower case.
+        self.lower_votes: Counter[str] = Counter()
 
     def add(self, name: str, forms: list[str], word_list: bool) -> int:
         """Fold one source's forms in; return how many distinct forms it had."""
@@ -142,6 +159,8 @@ class Collector:
         A case-blind list writes names in lower case too, so only its
         capitalised-only entries say anything (pt lists: Antônio, Brasil).
         """
+        if case & LOWER:
+            self.lower_votes[key] += 1
         if case == CAPITAL:
             self.capital_votes[key] += 1
         elif case == LOWER | CAPITAL and not blind:
@@ -169,6 +188,15 @@ class Collector:
             return "letters outside the alphabet", "", 0
         return None, key, case
 
+    def lone_lower_case(self) -> set[str]:
+        """Return the keys one source lists in lower case and at least two others only capitalised.
+
+        pt_BR writes names in lower case (lisboa/B, miguel/CR) where pt_PT
+        and the word lists capitalise them.
+        """
+        return {key for key, votes in self.lower_votes.items()
+                if votes == 1 and self.capital_votes[key] >= MIN_CAPITAL_VOTES} - self.capitalised_only()
+
     def capitalised_only(self) -> set[str]:
         """Return the keys that look like names: see the module docstring.
 
@@ -180,18 +208,61 @@ class Collector:
 
 
 def german_names(capitalised: set[str], keys: set[str], curated: set[str],
-                 witnesses: set[str]) -> set[str]:
+                 witnesses: set[str], nouns: set[str]) -> set[str]:
     """Return the capitalised German keys to drop as proper names.
 
     A name is a word other languages list only capitalised (BERLIN, PETER,
-    GOETHE) or one in de/proper_names.txt (DEUTSCHLAND, MUENCHEN), unless
-    German inflects it like a noun (BACH/BACHES, ROSE/ROSEN).
+    GOETHE) or one in de/proper_names.txt (DEUTSCHLAND, MUENCHEN), unless some
+    source lists it as a common noun (``nouns``: MAI, FAUST, KIEL) or German
+    inflects it like a noun (BACH/BACHES, ROSE/ROSEN).
     """
     names = set()
     for key in capitalised & keys:
+        if key in nouns:
+            continue
         if key in curated or key in witnesses and not declines_like_noun(key, keys):
             names.add(key)
     return names
+
+
+def german_nouns(folder: Path, language: Language) -> set[str]:
+    """Return the folded keys some German source lists as a common noun.
+
+    A noun is a capitalised entry that every hunspell dictionary lists with
+    a plural flag (Kamel/EPS, Mai/SN: plural -e, -en, -n; not Rhein/Sm in
+    de_DE, Rhein/SmijnET in frami; not frami's own Alan/EFPS), a word whose
+    umlaut plural a source lists (Fäuste, Kapläne: FAUST, KAPLAN), or a word
+    of de/common_nouns.txt, reviewed nouns without a plural (April, Norden). Names carry no
+    plural flag (Berlin/Sm, Peter/SM, Goethe/S).
+    """
+    flagged: list[set[str]] = []
+    spelled: set[str] = set()
+    for dic in sorted(folder.glob("*.dic.xz")):
+        aff = read_bytes(dic.with_name(dic.name.replace(".dic.", ".aff.")))
+        listed = [(word, flags) for word, flags in entries(read_bytes(dic), aff)
+                  if casing(word) == CAPITAL and not UNSPELLABLE.search(word)]
+        flagged.append({word for word, flags in listed if flags & PLURAL_FLAGS})
+        spelled |= {word for word, _ in listed}
+    for words in sorted(folder.glob("*.words.xz")):
+        spelled |= {w.strip() for w in read_bytes(words).decode("utf-8").splitlines() if casing(w.strip()) == CAPITAL}
+    nouns = set.intersection(*flagged) if flagged else set()
+    nouns |= {singular for word in spelled if (singular := umlaut_singular(word)) in spelled}
+    return {language.fold(word) for word in nouns} | read_names(folder / "common_nouns.txt", language)
+
+
+def umlaut_singular(word: str) -> str | None:
+    """Return the singular an umlaut plural in -e comes from (Fäuste: Faust, Kapläne: Kaplan), or None.
+
+    The plural adds -e to a singular that ends in a consonant and umlauts its
+    last vowel. Not -er: Holländer, Pfälzer, Römer are people of a place.
+    """
+    stem = word[:-1]
+    if not word.endswith("e") or len(stem) < 2 or stem[-1] in VOWELS:
+        return None
+    match = LAST_VOWELS.search(stem)
+    if match is None or match.group() not in UMLAUTS:
+        return None
+    return stem[:match.start()] + UMLAUTS[match.group()] + stem[match.end():]
 
 
 def declines_like_noun(key: str, keys: set[str]) -> bool:
@@ -222,19 +293,10 @@ def build(code: str, witnesses: set[str]) -> str:
     """Build one language's .marisa and return its summary."""
     start = time.monotonic()
     collector, lines = collect(code)
-    capitalised = collector.capitalised_only()
     keys = set(collector.case)
-    if code in CAPITALISED_NOUNS:
-        curated = read_names(HERE / code / "proper_names.txt", collector.language)
-        names = german_names(capitalised, keys, curated, witnesses)
-        collector.dropped["proper name (other languages' names or proper_names.txt)"] += len(names)
+    for why, names in proper_names(code, collector, witnesses).items():
+        collector.dropped[why] += len(names & keys)
         keys -= names
-    else:
-        collector.dropped["capitalised only (proper name)"] += len(capitalised)
-        blind_names = {key for key, case in collector.case.items()
-                       if case == CASE_BLIND and key in witnesses}
-        collector.dropped["only in a case-blind list, a name elsewhere"] += len(blind_names)
-        keys -= capitalised | blind_names
     abbreviations = vowelless(code, keys)
     collector.dropped["no vowel (abbreviation)"] += len(abbreviations)
     keys -= abbreviations
@@ -245,6 +307,24 @@ def build(code: str, witnesses: set[str]) -> str:
     size = (OUT_DIR / f"{code}.marisa").stat().st_size
     head = f"{code}: {count:,} words, {size / 1e6:.1f} MB, {time.monotonic() - start:.0f} s"
     return "\n".join([head, *lines])
+
+
+def proper_names(code: str, collector: Collector, witnesses: set[str]) -> dict[str, set[str]]:
+    """Return the keys to drop as proper names, by reason (see the module docstring)."""
+    capitalised = collector.capitalised_only()
+    language, folder = collector.language, HERE / code
+    if code in CAPITALISED_NOUNS:
+        curated = read_names(folder / "proper_names.txt", language)
+        nouns = german_nouns(folder, language)
+        return {"proper name (other languages' names or proper_names.txt)":
+                german_names(capitalised, set(collector.case), curated, witnesses, nouns)}
+    names = {"capitalised only (proper name)": capitalised,
+             "only in a case-blind list, a name elsewhere":
+                 {key for key, case in collector.case.items() if case == CASE_BLIND and key in witnesses}}
+    if code in LONE_LOWER_CASE:
+        names["one source in lower case, two only capitalised (proper name)"] = \
+            collector.lone_lower_case() - read_names(folder / "real_words.txt", language)
+    return names
 
 
 def unique_contributions(collector: Collector, keys: set[str]) -> list[str]:
