@@ -18,19 +18,32 @@ What is kept (see README.md for why):
   word lists only as a name; Will/will stays). A case-blind word list votes only
   with its capitalised entries. ALL-CAPS and mixed-case forms
   (abbreviations, `iPhone`) never count;
+  Outside German, a word no source lists in lower case is therefore out: the
+  language's own case-aware source is the authority (es_ES's juan/S, marte and
+  fr.dic's scotch, marcel stay);
+- Portuguese: a word only one source lists in lower case (pt_BR's lisboa/B)
+  while two others list it only capitalised is a name, unless
+  pt/real_words.txt, reviewed by hand, keeps it (freixo, leninismo, reno);
 - German capitalises nouns, so there a capitalised word is kept unless it is a
-  known name (see `german_names`);
+  known name and no source lists it as a common noun (see `german_names`,
+  `german_nouns`: MAI, FAUST, KIEL stay);
 - after folding: at least 2 letters, every letter in the language's alphabet;
 - a key with no vowel is an abbreviation (KM, DLR, MLRD) unless it is one of
   the language's few vowel-less words (abbreviations.py).
+
+Beside each .marisa (and its .index) the build writes `<code>.bands`, every
+key's commonness band from wordfreq's frequencies (`frequency_bands`,
+`ruzzle_gui.bands`); wordfreq is needed here only, never at run time.
 """
 from __future__ import annotations
 
 import lzma
+import math
 import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -39,6 +52,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from abbreviations import vowelless  # noqa: E402
 from affix import UNSPELLABLE, entries, expand  # noqa: E402
+from ruzzle_gui.bands import RARE, band_for_zipf, bands_path, write_bands  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
@@ -300,9 +314,13 @@ def build(code: str, witnesses: set[str]) -> str:
     abbreviations = vowelless(code, keys)
     collector.dropped["no vowel (abbreviation)"] += len(abbreviations)
     keys -= abbreviations
-    count = compile_words(sorted(keys), OUT_DIR / f"{code}.marisa")
+    out = OUT_DIR / f"{code}.marisa"
+    count = compile_words(sorted(keys), out)
+    counts = write_bands(out, frequency_bands(collector.language, keys))
     lines += unique_contributions(collector, keys)
-    lines.append(f"  kept {count:,} words")
+    lines.append(f"  kept {count:,} words ({len(unlisted_in_lower_case(collector, keys)):,} that no source lists"
+                 " in lower case)")
+    lines.append(f"  bands 0-7: {' '.join(f'{n:,}' for n in counts)} ({bands_path(out).stat().st_size / 1e6:.2f} MB)")
     lines += [f"  dropped {n:,}: {why}" for why, n in collector.dropped.most_common()]
     size = (OUT_DIR / f"{code}.marisa").stat().st_size
     head = f"{code}: {count:,} words, {size / 1e6:.1f} MB, {time.monotonic() - start:.0f} s"
@@ -325,6 +343,31 @@ def proper_names(code: str, collector: Collector, witnesses: set[str]) -> dict[s
         names["one source in lower case, two only capitalised (proper name)"] = \
             collector.lone_lower_case() - read_names(folder / "real_words.txt", language)
     return names
+
+
+def unlisted_in_lower_case(collector: Collector, keys: set[str]) -> set[str]:
+    """Return the kept keys no source lists in lower case (German nouns aside, the goal is none)."""
+    return {key for key in keys if not collector.lower_votes[key]}
+
+
+def frequency_bands(language: Language, keys: set[str]) -> Callable[[str], int]:
+    """Return each key's commonness band: its highest wordfreq frequency among the words folding onto it.
+
+    wordfreq (build time only) gives the frequency of each word in real text;
+    words with apostrophes, hyphens or digits are skipped, as the dictionary
+    skips them. ruzzle_gui.bands.band_for_zipf turns Zipf values into bands.
+    """
+    from wordfreq import get_frequency_dict
+
+    best: dict[str, float] = {}
+    for word, frequency in get_frequency_dict(language.code, wordlist="best").items():
+        if not word.isalpha():
+            continue
+        key = language.fold(word)
+        if key in keys and frequency > best.get(key, 0.0):
+            best[key] = frequency
+    bands = {key: band_for_zipf(math.log10(frequency) + 9) for key, frequency in best.items()}
+    return lambda key: bands.get(key, RARE)
 
 
 def unique_contributions(collector: Collector, keys: set[str]) -> list[str]:
