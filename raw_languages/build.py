@@ -144,8 +144,10 @@ class Collector:
         # how many list it both capitalised and in lower case.
         self.capital_votes: Counter[str] = Counter()
         self.twin_votes: Counter[str] = Counter()
-        # Per key, how many sources (case-blind lists too) list it in lower case.
+        # Per key, how many sources (case-blind lists too) list it in lower case,
+        # and how many case-aware sources do.
         self.lower_votes: Counter[str] = Counter()
+        self.aware_lower_votes: Counter[str] = Counter()
 
     def add(self, name: str, forms: list[str], word_list: bool) -> int:
         """Fold one source's forms in; return how many distinct forms it had."""
@@ -175,6 +177,7 @@ class Collector:
         """
         if case & LOWER:
             self.lower_votes[key] += 1
+            self.aware_lower_votes[key] += not blind
         if case == CAPITAL:
             self.capital_votes[key] += 1
         elif case == LOWER | CAPITAL and not blind:
@@ -203,12 +206,13 @@ class Collector:
         return None, key, case
 
     def lone_lower_case(self) -> set[str]:
-        """Return the keys one source lists in lower case and at least two others only capitalised.
+        """Return the keys one case-aware source lists in lower case and at least two others only capitalised.
 
         pt_BR writes names in lower case (lisboa/B, miguel/CR) where pt_PT
-        and the word lists capitalise them.
+        and the word lists capitalise them; wbrazilian, case-blind, agrees
+        with pt_BR but its lower case says nothing.
         """
-        return {key for key, votes in self.lower_votes.items()
+        return {key for key, votes in self.aware_lower_votes.items()
                 if votes == 1 and self.capital_votes[key] >= MIN_CAPITAL_VOTES} - self.capitalised_only()
 
     def capitalised_only(self) -> set[str]:
@@ -318,8 +322,9 @@ def build(code: str, witnesses: set[str]) -> str:
     count = compile_words(sorted(keys), out)
     counts = write_bands(out, frequency_bands(collector.language, keys))
     lines += unique_contributions(collector, keys)
-    lines.append(f"  kept {count:,} words ({len(unlisted_in_lower_case(collector, keys)):,} that no source lists"
-                 " in lower case)")
+    lines.append(f"  kept {count:,} words")
+    if code not in CAPITALISED_NOUNS:
+        lines.append(f"  kept {len(unlisted_in_lower_case(collector, keys)):,} words no source lists in lower case")
     lines.append(f"  bands 0-7: {' '.join(f'{n:,}' for n in counts)} ({bands_path(out).stat().st_size / 1e6:.2f} MB)")
     lines += [f"  dropped {n:,}: {why}" for why, n in collector.dropped.most_common()]
     size = (OUT_DIR / f"{code}.marisa").stat().st_size
