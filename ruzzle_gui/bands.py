@@ -23,10 +23,10 @@ from pathlib import Path
 
 import marisa_trie
 
-from ruzzle_gui.dictionary import DictionaryError, content_digest, load_trie
+from ruzzle_gui.dictionary import DictionaryError, bundled_path, content_digest, load_trie
 
 __all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
-           "write_bands", "write_bands_like"]
+           "write_bands", "write_bands_like", "write_bundled_bands"]
 
 RARE, EVERYDAY = 0, 7
 # Lower Zipf edge of bands 1..7 (Zipf = log10 of occurrences per billion words).
@@ -117,6 +117,15 @@ def write_bands_like(dictionary: Path, reference: Path) -> list[int] | None:
     if known is None:
         return None
     return write_bands(dictionary, lambda key: known.band(key) or RARE)
+
+
+def write_bundled_bands(dictionary: Path, code: str) -> list[int] | None:
+    """Give a user's compiled ``dictionary`` the bands of language ``code``'s bundled dictionary, if it has any.
+
+    ``ruzzle compile -l CODE`` calls this: a word the bundled dictionary lacks is band 0.
+    Returns the keys per band, or None (no bundled bands to look words up in).
+    """
+    return write_bands_like(dictionary, bundled_path(code))
 
 
 def _replace(path: Path, data: bytes) -> None:

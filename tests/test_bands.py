@@ -120,6 +120,14 @@ def test_user_dictionary_gets_no_bands_from_a_reference_without_them(tmp_path):
     assert not bands_path(user).exists()
 
 
+def test_user_dictionary_takes_the_bundled_bands_of_its_language(tmp_path):
+    user = compiled(tmp_path, "mine", ["CASA", "MIAPAROLA"])
+    counts = bands.write_bundled_bands(user, "it")
+    assert sum(counts) == 2 and counts[RARE] == 1
+    assert load_bands(user).band("CASA") == load_bands(bundled_path("it")).band("CASA") >= 5
+    assert bands.write_bundled_bands(compiled(tmp_path, "other", ["CASA"]), "xx") is None
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_every_bundled_dictionary_has_valid_bands(code):
     loaded = load_bands(bundled_path(code))
@@ -130,9 +138,10 @@ def test_every_bundled_dictionary_has_valid_bands(code):
 EVERYDAY_WORDS = {"it": "CASA ACQUA MANGIARE", "en": "HOUSE WATER EAT", "es": "CASA AGUA COMER",
                   "de": "HAUS WASSER ESSEN", "fr": "MAISON EAU MANGER", "nl": "HUIS WATER ETEN",
                   "pt": "CASA AGUA COMER", "ru": "ДОМ ВОДА ЕСТЬ"}
-RARE_WORDS = {"it": "MANGIAVAMOCELO RIMANGIUCCHIASSIMO", "en": "CRWTH ZYZZYVAS", "es": "LAGRIMON BISUNTO",
-              "de": "KAMELHAARMANTELN", "fr": "PARLERAIENT", "nl": "VOETBALWEDSTRIJDEN",
-              "pt": "PAULIFICADORA", "ru": "ЖЕНЩИНАМИ"}
+RARE_WORDS = {"it": "MANGIANDOVELO PARLARGLIELO PRECIPITEVOLISSIMEVOLMENTE", "en": "CRWTH ANTIDISESTABLISHMENTARIANISM",
+              "es": "LAGRIMON BISUNTO", "de": "RINDFLEISCHETIKETTIERUNGSUBERWACHUNGSAUFGABENUBERTRAGUNGSGESETZ",
+              "fr": "ANTICONSTITUTIONNELLEMENT", "nl": "VOETBALWEDSTRIJDJES", "pt": "INCONSTITUCIONALISSIMAMENTE",
+              "ru": "ЧЕЛОВЕКОНЕНАВИСТНИЧЕСТВО"}
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -144,9 +153,8 @@ def test_everyday_words_are_band_5_or_more(code):
 @pytest.mark.parametrize("code", CODES)
 def test_long_rare_forms_are_low_bands(code):
     loaded = load_bands(bundled_path(code))
-    found = {w: loaded.band(w) for w in RARE_WORDS[code].split() if loaded.band(w) is not None}
-    assert found, "no spot word in the dictionary: pick others"
-    assert {w: b for w, b in found.items() if b > 3} == {}
+    found = {w: loaded.band(w) for w in RARE_WORDS[code].split()}
+    assert {w: b for w, b in found.items() if b is None or b > 2} == {}
 
 
 def test_bands_module_imports_cheaply():
