@@ -7,18 +7,16 @@ letter with an optional lower-case bonus suffix (``dl``, ``tl``, ``dw``,
     Ttl R   S   Ndl
     Odw Htw E   I
 
-A blank line ends the board.
+A blank line ends the board. Only a line feed (or CR LF) ends a line.
 """
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ruzzle_gui.language import Language
+from typing import Protocol
 
 __all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell"]
 
@@ -30,6 +28,18 @@ Cell = tuple[int, int]  # (row, col), both from 0
 
 class BoardError(ValueError):
     """A board is malformed: the message names the line and cell at fault."""
+
+
+class Language(Protocol):
+    """What a board needs of a language (``ruzzle_gui.language.Language`` is one), so neither imports the other."""
+
+    name: str
+
+    def fold_letter(self, text: str) -> str | None:
+        """Return ``text`` folded to exactly one alphabet letter, or None."""
+
+    def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
+        """Return ``count`` letters drawn from the dictionary's letter frequencies."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,7 @@ class Board:
     @classmethod
     def parse(cls, text: str, language: Language | None = None) -> Board:
         """Return the board in ``text`` (board-file format), folded for ``language`` if given."""
+        text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))  # a BOM, as Windows Notepad writes
         grid = [(number, line.split()) for number, line in _board_lines(text)]
         if not grid:
             raise BoardError("the board is empty: no rows of letters found")
@@ -93,7 +104,12 @@ class Board:
     def from_letters(cls, letters: str | Iterable[str], rows: int = 4, cols: int | None = None,
                      bonuses: Mapping[Cell, str] | None = None, language: Language | None = None) -> Board:
         """Return a board from letters in row order, e.g. ``"CIAOMAREBUSTIOLE"`` (cols default: fill the rows)."""
-        cells = [ch for ch in letters if not ch.isspace()] if isinstance(letters, str) else list(letters)
+        if isinstance(letters, str):
+            cells = [ch for ch in unicodedata.normalize("NFC", letters) if not ch.isspace()]
+        else:
+            cells = list(letters)
+        if not all(isinstance(cell, str) for cell in cells):
+            raise BoardError("every letter of a board must be a string")
         if cols is None:
             cols = max(len(cells) // rows, 1) if rows > 0 else 0
         if rows < 1 or cols < 1:
@@ -101,9 +117,14 @@ class Board:
         if len(cells) != rows * cols:
             raise BoardError(f"a {rows}x{cols} board needs {rows * cols} letters, got {len(cells)}")
         marks: list[str | None] = [None] * len(cells)
-        for (row, col), bonus in (bonuses or {}).items():
+        for cell, bonus in (bonuses or {}).items():
+            if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)):
+                raise BoardError(f"bonus cell {cell!r} is not a (row, col) pair of whole numbers")
+            row, col = cell
             if not (0 <= row < rows and 0 <= col < cols):
                 raise BoardError(f"bonus cell ({row},{col}) is outside the {rows}x{cols} board")
+            if bonus is not None and not isinstance(bonus, str):
+                raise BoardError(f"bonus at ({row},{col}) must be DL, TL, DW or TW, not {bonus!r}")
             marks[row * cols + col] = bonus.upper() if bonus else None
         board = cls(rows, cols, tuple(ch.upper() for ch in cells), tuple(marks))
         return board.for_language(language) if language else board
@@ -167,7 +188,8 @@ class Board:
 def _board_lines(text: str) -> list[tuple[int, str]]:
     """Return (line number, line) for the board's rows: leading blanks skipped, a blank line ends it."""
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # str.splitlines would also break at a form feed, \x1c-\x1e, U+2028 and the like, splitting a row in two.
+    for number, line in enumerate(text.split("\n"), 1):
         if line.strip():
             rows.append((number, line))
         elif rows:
