@@ -162,3 +162,92 @@ def test_bands_module_imports_cheaply():
             "print(sorted(m for m in ('wordfreq', 'tkinter', 'hashlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+# The command line: `ruzzle solve --json` / `--common N`, `ruzzle compile -l`.
+
+def _solve(capsys, *options: str) -> tuple[int, str, str]:
+    """Run `ruzzle demo -l it` with options in-process; return (exit code, stdout, stderr)."""
+    from ruzzle_gui.cli import main
+
+    code = main(["demo", "-l", "it", *options])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_json_gives_each_word_its_band(capsys):
+    import json
+
+    code, out, _ = _solve(capsys, "--json")
+    words = json.loads(out)["words"]
+    loaded = load_bands(bundled_path("it"))
+    assert code == 0 and words
+    assert [w["band"] for w in words] == [loaded.band(w["word"]) for w in words]
+    assert {w["band"] for w in words} - set(range(8)) == set()
+
+
+def test_solve_common_keeps_band_n_or_more(capsys):
+    loaded = load_bands(bundled_path("it"))
+    _, every, _ = _solve(capsys, "-q")
+    code, common, _ = _solve(capsys, "-q", "--common", "6")
+    kept = [line.split()[0] for line in common.splitlines()]
+    assert code == 0 and kept and len(kept) < len(every.splitlines())
+    assert [w for w in kept if loaded.band(w) < 6] == []
+    assert {line.split()[0] for line in every.splitlines() if loaded.band(line.split()[0]) >= 6} == set(kept)
+
+
+@pytest.mark.parametrize("value", ["8", "-1", "x", "3.5"])
+def test_solve_common_out_of_range_is_bad_usage(capsys, value):
+    code, out, err = _solve(capsys, "--common", value)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "0 (rare) to 7" in err
+
+
+def test_solve_common_without_bands_is_one_clear_line(capsys, tmp_path):
+    from ruzzle_gui.cli import main
+
+    path = compiled(tmp_path, "nobands", ["CASA", "CANE"])
+    code = main(["demo", "-l", "it", "-d", str(path), "--common", "3"])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == "" and len(err.strip().splitlines()) == 1 and "nobands.bands" in err
+
+
+def test_solve_json_without_bands_gives_null(capsys, tmp_path):
+    import json
+    from ruzzle_gui.cli import main
+
+    path = compiled(tmp_path, "nobands", ["CARTONO", "TRAMANO", "TRAMENO"])  # on the Italian demo board
+    assert main(["demo", "-l", "it", "-d", str(path), "--json"]) == 0
+    words = json.loads(capsys.readouterr().out)["words"]
+    assert words and {w["band"] for w in words} == {None}
+
+
+def test_compile_with_a_language_writes_bands(capsys, tmp_path):
+    from ruzzle_gui.cli import main
+
+    source = tmp_path / "parole.txt"
+    source.write_text("casa\nperché\nmiaparolaxyz\n", encoding="utf-8")
+    assert main(["compile", "-l", "it", "-d", str(source), "-o", str(tmp_path / "mine.marisa")]) == 0
+    assert "mine.bands" in capsys.readouterr().out
+    loaded = load_bands(tmp_path / "mine.marisa")
+    assert (loaded.band("CASA"), loaded.band("PERCHE"), loaded.band("MIAPAROLAXYZ")) == (EVERYDAY, EVERYDAY, RARE)
+
+
+def test_compile_without_a_language_writes_no_bands(capsys, tmp_path):
+    from ruzzle_gui.cli import main
+
+    source = tmp_path / "words.txt"
+    source.write_text("casa\n", encoding="utf-8")
+    assert main(["compile", "-d", str(source), "-o", str(tmp_path / "plain.marisa")]) == 0
+    assert not (tmp_path / "plain.bands").exists()
+
+
+def test_compile_says_when_only_the_bands_cannot_be_written(capsys, tmp_path):
+    from ruzzle_gui.cli import main
+
+    source = tmp_path / "parole.txt"
+    source.write_text("casa\n", encoding="utf-8")
+    (tmp_path / "mine.bands").mkdir()
+    assert main(["compile", "-l", "it", "-d", str(source), "-o", str(tmp_path / "mine.marisa")]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "but not its commonness bands" in err
+    assert load_bands(tmp_path / "mine.marisa") is None and (tmp_path / "mine.index").is_file()

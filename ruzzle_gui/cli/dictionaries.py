@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.cli.common import CliError
-from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, load_trie,
-                                   read_word_list)
+from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words,
+                                   index_path, load_trie, read_word_list)
 from ruzzle_gui.language import Language, load_language
 
 LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait for
@@ -103,7 +103,26 @@ def compile_dictionary(args: argparse.Namespace) -> int:
     print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
           f"wrote {args.output} and its index {index_path(args.output).name}")
     print(_report_text(report))
+    if language is not None:
+        _give_bands(args.output, language)
     return 0
+
+
+def _give_bands(output: Path, language: Language) -> None:
+    """Give the new dictionary the commonness bands of the language's bundled one, and say so."""
+    from ruzzle_gui.bands import EVERYDAY, bands_path, write_bundled_bands  # only compiling pays for it
+
+    try:
+        counts = write_bundled_bands(output, language.code)
+    except DictionaryError as err:
+        raise CliError(f"wrote {output} and its index, but not its commonness bands ({err}); "
+                       "it works without them") from None
+    if counts is None:
+        print(f"no commonness bands: the {language.name} bundled dictionary has none to look words up in")
+    else:
+        known = sum(counts) - counts[0]
+        print(f"wrote its commonness bands {bands_path(output).name}: {known:,} of {sum(counts):,} words "
+              f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
 
 
 def _report_text(report: FoldReport) -> str:
