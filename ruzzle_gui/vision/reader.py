@@ -26,6 +26,8 @@ from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
 __all__ = ["CellReading", "Reading", "read_board", "read_cell"]
 
+VALUE_MIN = 0.5        # likeness a value needs to count as a witness; small digits blur, so this is lower
+VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be
 FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likelier than any of ours ...
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
 
@@ -67,20 +69,22 @@ def _foreign_letters(language: Language) -> tuple[str, ...]:
     return tuple(sorted(letters - set(language.alphabet)))
 
 
-def read_cell(cell: np.ndarray, language: Language) -> CellReading:
-    """Return the reading of one CELL x CELL RGB tile."""
+def read_cell(cell: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None) -> CellReading:
+    """Return the reading of one CELL x CELL RGB tile (letters compared with ``fonts``, default all)."""
     bonus, bonus_share = read_bonus(cell)
     glyphs = split_glyphs(cell)
     if glyphs.letter is None:
         return CellReading("?", bonus, None, 0.0, True, ())
-    choices = matcher(tuple(language.alphabet)).rank(glyphs.letter)
+    choices = matcher(tuple(language.alphabet), fonts).rank(glyphs.letter)
     value, value_score = None, 0.0
     if glyphs.value is not None:
         values = tuple(sorted({str(v) for v in language.values.values()}))
-        text, value_score = matcher(values).rank(glyphs.value)[0]
-        value = int(text) if value_score >= UNCERTAIN_BELOW else None
+        ranked = matcher(values, fonts).rank(glyphs.value)
+        (text, value_score), runner_up = ranked[0], ranked[1][1] if len(ranked) > 1 else -1.0
+        if value_score >= VALUE_MIN and value_score - runner_up >= VALUE_MARGIN:
+            value = int(text)
     verdict = reconcile(choices, value, language.values)
-    confidence = max(0.0, min(verdict.confidence, value_score, bonus_share))
+    confidence = max(0.0, min(verdict.confidence, bonus_share))
     return CellReading(verdict.letter, bonus, value, round(confidence, 3),
                        verdict.uncertain or confidence < UNCERTAIN_BELOW, tuple(choices[:3]))
 
@@ -101,8 +105,12 @@ def _check_alphabet(cells: list[np.ndarray], language: Language, name: str) -> N
                          f"({strange} of {len(cells)} tiles show other letters): choose its language")
 
 
-def read_board(source: str | Path | Image.Image, language: Language | str) -> Reading:
-    """Return the board shown in an image file or PIL image, read for ``language`` (a code or Language)."""
+def read_board(source: str | Path | Image.Image, language: Language | str,
+               fonts: tuple[Path, ...] | None = None) -> Reading:
+    """Return the board shown in an image file or PIL image, read for ``language`` (a code or Language).
+
+    ``fonts`` limits the fonts letters are compared with (the bench holds out a shot's own font).
+    """
     language = load_language(language) if isinstance(language, str) else language
     name = "the image" if isinstance(source, Image.Image) else str(source)
     image = load_image(source)
@@ -111,6 +119,6 @@ def read_board(source: str | Path | Image.Image, language: Language | str) -> Re
         raise ImageError(f"no Ruzzle board found in {name}")
     cells = cut_cells(image, grid)
     _check_alphabet(cells, language, name)
-    readings = tuple(read_cell(cell, language) for cell in cells)
+    readings = tuple(read_cell(cell, language, fonts) for cell in cells)
     board = Board(grid.size, grid.size, tuple(r.letter for r in readings), tuple(r.bonus for r in readings))
     return Reading(board, readings, grid)

@@ -38,14 +38,14 @@ def font_files() -> tuple[Path, ...]:
     return found
 
 
-def normalise(mask: np.ndarray) -> np.ndarray:
-    """Return a glyph's ink (a boolean array cut to it) as a zero-mean, unit-length vector."""
-    height, width = mask.shape
+def normalise(ink: np.ndarray) -> np.ndarray:
+    """Return a glyph's ink (0..1 darkness, cut to the glyph) as a zero-mean, unit-length vector."""
+    height, width = ink.shape
     side = max(height, width)
-    square = np.zeros((side, side), np.uint8)
+    square = np.zeros((side, side), np.float32)
     top, left = (side - height) // 2, (side - width) // 2
-    square[top:top + height, left:left + width] = mask * 255
-    small = np.asarray(Image.fromarray(square).resize((GLYPH, GLYPH), Image.Resampling.BOX), dtype=np.float32)
+    square[top:top + height, left:left + width] = ink
+    small = np.asarray(Image.fromarray(square, mode="F").resize((GLYPH, GLYPH), Image.Resampling.BOX))
     vector = small.ravel() - small.mean()
     return vector / max(float(np.linalg.norm(vector)), 1e-6)
 
@@ -55,8 +55,9 @@ def _drawn(text: str, font: Path) -> np.ndarray | None:
     face = ImageFont.truetype(str(font), DRAW_SIZE)
     canvas = Image.new("L", (DRAW_SIZE * 3, DRAW_SIZE * 2), 0)
     ImageDraw.Draw(canvas).text((DRAW_SIZE // 2, DRAW_SIZE // 2), text, font=face, fill=255)
-    ink = np.asarray(canvas) >= 128
-    rows, cols = np.nonzero(ink.any(axis=1))[0], np.nonzero(ink.any(axis=0))[0]
+    ink = np.asarray(canvas, dtype=np.float32) / 255
+    drawn = ink >= 0.5
+    rows, cols = np.nonzero(drawn.any(axis=1))[0], np.nonzero(drawn.any(axis=0))[0]
     if not len(rows):
         return None
     return ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
@@ -71,9 +72,9 @@ class Matcher:
         self.templates = np.stack([normalise(ink) for _, ink in drawings if ink is not None])
         self.candidates = candidates
 
-    def rank(self, mask: np.ndarray) -> list[tuple[str, float]]:
-        """Return every candidate with its likeness to ``mask`` (-1..1), best first."""
-        scores = self.templates @ normalise(mask)
+    def rank(self, ink: np.ndarray) -> list[tuple[str, float]]:
+        """Return every candidate with its likeness to the glyph ``ink`` (-1..1), best first."""
+        scores = self.templates @ normalise(ink)
         best: dict[str, float] = {}
         for label, score in zip(self.labels, scores.tolist()):
             best[label] = max(score, best.get(label, -1.0))

@@ -218,10 +218,10 @@ def degrade(shot: Shot, rng: random.Random, scale: float = 1.0, blur: float = 0.
 
 
 def random_shot(language: Language, rng: random.Random, kind: str | None = None, size: int = 4,
-                width: int | None = None) -> Shot:
+                width: int | None = None, font: Path | None = None) -> Shot:
     """Return a random shot of ``kind`` (phone, board or desktop), degraded at random within mild bounds."""
     kind = kind or rng.choice(("phone", "phone", "board", "desktop"))
-    font = rng.choice(fonts())
+    font = font or rng.choice(fonts())
     board = random_board(language, rng, size)
     if kind == "phone":
         shot = phone_shot(board, language, width or rng.randint(480, 1440), rng, font)
