@@ -13,6 +13,7 @@ the two solvers disagree on any word or best score, the exit code is 1.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -32,8 +33,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.board import Board
-from ruzzle_gui.dictionary import DictionaryError, load_byte_trie, load_index, load_trie
-from ruzzle_gui.graph import Graph, Solution, neighbours, path_score, sort_solutions
+from ruzzle_gui.dictionary import IS_WORD, DictionaryError, load_byte_trie, load_index, load_trie
+from ruzzle_gui.graph import BATCH_CELLS, Graph, Solution, neighbours, path_score, sort_solutions
 from ruzzle_gui.language import Language, LanguageError, load_language
 
 __all__ = ["main", "baseline_solve", "optimised_solve", "random_board"]
@@ -234,14 +235,27 @@ def solve_command() -> tuple[list[str], str]:
     return [sys.executable, "-m", "ruzzle_gui"], "python -m ruzzle_gui"
 
 
-def measure_process(command: list[str], repeats: int) -> float:
-    """Return the median wall seconds of running ``command`` as a fresh process."""
-    times = []
+def measure_processes(commands: dict[str, list[str]], repeats: int) -> dict[str, tuple[float, float]]:
+    """Return each command's median (wall seconds, CPU seconds) over ``repeats`` fresh processes.
+
+    The commands take turns, so a change in the machine's load hits every one alike
+    and the ratios between them hold even when the absolute times do not.
+    """
+    wall: dict[str, list[float]] = {name: [] for name in commands}
+    cpu: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(repeats):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for name, command in commands.items():
+            used, start = _children_cpu(), time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True)
+            wall[name].append(time.perf_counter() - start)
+            cpu[name].append(_children_cpu() - used)
+    return {name: (statistics.median(wall[name]), statistics.median(cpu[name])) for name in commands}
+
+
+def _children_cpu() -> float:
+    """Return the user + system CPU seconds of every finished child process so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 APP_SCRIPT = """
@@ -301,6 +315,124 @@ def measure_app(code: str, boards: int, seed: int) -> AppResult:
                          for key in ("rss", "dictionaries"))
     return AppResult(ready - spawned, [float(p[1]) for p in solves], [int(p[2]) for p in solves],
                      rss, dictionaries)
+
+
+# ---------------------------------------------------------------- big boards
+
+BIG_SIZES = (10, 30, 50, 100, 300)
+
+BIG_SCRIPT = """
+import json, random, statistics, sys, time
+from ruzzle_gui.bench import peak_rss, random_board, search_counts
+from ruzzle_gui import Graph, load_language
+language = load_language(sys.argv[1])
+size, rng, boards = int(sys.argv[2]), random.Random(int(sys.argv[3])), int(sys.argv[4])
+Graph(random_board(language, 4, random.Random(-1)), language).solve()  # map the dictionary first
+before = peak_rss()
+times, words, counts, mismatch = [], [], {}, 0
+for _ in range(boards):
+    graph = Graph(random_board(language, size, rng), language)
+    start = time.perf_counter()
+    words.append(len(graph.solve()))
+    times.append(time.perf_counter() - start)
+    rss = peak_rss()
+    found = search_counts(graph)
+    counts = {key: max(counts.get(key, 0), value) if key == "peak queue" else
+              counts.get(key, 0) + value for key, value in found.items()}
+    mismatch += found["distinct words"] != words[-1]
+print(json.dumps({"seconds": statistics.median(times), "rss": rss, "rss_before": before,
+                  "words": statistics.median(words), "cells": boards * size * size,
+                  "mismatch": mismatch, **counts}))
+"""
+# Boards per size: enough for about this many cells, as steps per cell vary from board to board.
+BIG_CELLS = 2500
+
+
+def search_counts(graph: Graph) -> dict[str, int]:
+    """Return what ``graph``'s search does, counted by an instrumented copy of ``Graph.paths``.
+
+    steps: neighbour cells looked at; queued: paths queued; look-ups: strings asked of the
+    index; word paths: paths spelling a word; words: distinct words; peak queue: the most
+    paths queued at once.
+    """
+    index = graph.language.prefix_index
+    find, nexts, short = index.find, index.nexts, graph.min_length - 1
+    cells = len(graph.board.letters)
+    steps, exact = graph._steps(index.letter_bits, BATCH_CELLS)
+    onward = [sum({step[4] for step in near}) for near in steps[:cells]]
+    counts = dict.fromkeys(("steps", "queued", "look-ups", "word paths", "peak queue"), 0)
+    words: set[bytes] = set()
+    for start in range(cells, len(steps)):
+        queue = deque([(b"", {}, nexts[find(b"")], 0, start, ())])
+        while queue:
+            counts["peak queue"] = max(counts["peak queue"], len(queue))
+            prefix, memo, follows, used, last, path = queue.popleft()
+            for i, cell, bit, letter, letter_bit in steps[last]:
+                counts["steps"] += 1
+                if not follows & letter_bit or used & bit and (len(path) < exact or cell in path):
+                    continue
+                if letter not in memo:
+                    counts["look-ups"] += 1
+                    found = find(prefix + letter)
+                    value = IS_WORD if found is None else nexts[found]
+                    memo[letter] = (value & ~IS_WORD if len(path) < short else value, {})
+                value, next_memo = memo[letter]
+                if value & onward[i]:
+                    counts["queued"] += 1
+                    queue.append((prefix + letter, next_memo, value, used | bit, i, path + (cell,)))
+                if value & IS_WORD:
+                    counts["word paths"] += 1
+                    words.add(prefix + letter)
+    return {**counts, "distinct words": len(words)}
+
+
+def measure_big(code: str, size: int, seed: int) -> dict[str, float]:
+    """Return solve time, peak memory and search counts for size x size boards, in a fresh process.
+
+    Seconds and words are medians over the boards, counts their sums, with the cells they cover.
+    """
+    boards = min(10, -(-BIG_CELLS // (size * size)))
+    done = subprocess.run([sys.executable, "-c", BIG_SCRIPT, code, str(size), str(seed), str(boards)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def big_table(rows: list[tuple[int, dict[str, float]]]) -> list[str]:
+    """Return the Markdown table of the big-board curve, one row per board size."""
+    lines = ["| board | boards | words | solve | per cell | peak RSS (solve's own) | steps / cell "
+             "| queued / cell | look-ups / cell | peak queue |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for size, r in rows:
+        cells, seconds = r["cells"], r["seconds"]
+        lines.append(f"| {size}x{size} | {cells // (size * size)} | {r['words']:,.0f} "
+                     f"| {seconds:.2f} s | {seconds / (size * size) * 1e6:.0f} µs | {mb(r['rss'])} "
+                     f"({mb(r['rss'] - r['rss_before'])}) | {r['steps'] / cells:,.0f} "
+                     f"| {r['queued'] / cells:,.0f} | {r['look-ups'] / cells:,.0f} | {r['peak queue']:,} |")
+    return lines
+
+
+def run_big(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Print the big-board curve: one fresh process per size; return 1 if its counts disagree."""
+    out = out or sys.stdout
+    language = load_language(args.language)
+    print(f"## ruzzle_gui big boards: {language.name} ({language.code}), seed {args.seed}\n", file=out)
+    print(f"Machine: {machine()}\n", file=out)
+    rows = []
+    for size in args.big:  # a row as each size ends: the last ones take minutes
+        rows.append((size, measure_big(language.code, size, args.seed)))
+        print("\n".join(big_table(rows)[-1 if len(rows) > 1 else 0:]), file=out, flush=True)
+    print(f"\nOne fresh process per size solves enough seeded boards to cover {BIG_CELLS:,} cells "
+          f"(at most 10), each once with `Graph.solve`: words and solve are medians, per cell is "
+          f"solve over one board's cells, peak RSS the process's VmHWM (in brackets, its rise "
+          f"after loading the language). The counts per cell come from an instrumented copy of "
+          f"the search (start cells in batches of {BATCH_CELLS:,}), summed over the boards; "
+          f"it must find the same words as the solver.", file=out)
+    wrong = [size for size, r in rows if r.get("mismatch")]
+    if wrong:
+        print(f"\nCross-check FAILED: the instrumented search found other words on "
+              f"{', '.join(f'{s}x{s}' for s in wrong)}.", file=out)
+        return EXIT_MISMATCH
+    return 0
 
 
 # ---------------------------------------------------------------- report
@@ -381,7 +513,22 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a quick look: fewer boards, and 5 repeats instead of 20 elsewhere")
     parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "process", "app"),
                         help="leave out a section (repeatable)")
+    parser.add_argument("--big", nargs="?", const=",".join(map(str, BIG_SIZES)), type=_sizes,
+                        metavar="SIZES", help="instead, the big-board curve: one board per size, each "
+                        f"in a fresh process (default sizes: {','.join(map(str, BIG_SIZES))}; "
+                        "300 takes minutes)")
     return parser
+
+
+def _sizes(text: str) -> list[int]:
+    """Return the board sizes of a comma-separated list such as '10,30,300'."""
+    try:
+        sizes = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a comma-separated list of sizes") from None
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError("board sizes must be at least 1")
+    return sizes
 
 
 def run(args: argparse.Namespace, solver: Solver = optimised_solve, out: TextIO | None = None) -> int:
@@ -431,16 +578,29 @@ def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> l
 
 
 def _process_rows(language: Language, repeats: int) -> list[tuple[str, str, str]]:
-    """Return the rows timing whole ``ruzzle solve`` processes and a bare interpreter."""
+    """Return the rows timing whole ``ruzzle`` processes against bare Python run alongside them."""
     command, name = solve_command()
     with tempfile.TemporaryDirectory() as folder:
         board_file = Path(folder) / "board.txt"
         board_file.write_text(random_board(language, 4, random.Random(0)).to_text(), encoding="utf-8")
-        solve = measure_process([*command, "solve", "-l", language.code, "-b", str(board_file)], repeats)
-    bare = measure_process([sys.executable, "-c", "pass"], repeats)
-    return [(f"`ruzzle solve -l {language.code} -b board.txt`", ms(solve),
-             f"median wall time of {repeats} fresh processes ({name}), 4x4 board"),
-            ("Python start alone", ms(bare), f"median of {repeats} `python -c pass`, for scale")]
+        commands = {
+            "`python -c pass`": [sys.executable, "-c", "pass"],
+            '`python -c "import marisa_trie"`': [sys.executable, "-c", "import marisa_trie"],
+            f"`ruzzle solve -l {language.code} -b board.txt` (4x4)":
+                [*command, "solve", "-l", language.code, "-b", str(board_file)],
+            "`ruzzle --help`": [*command, "--help"],
+            "`ruzzle languages`": [*command, "languages"],
+        }
+        times = measure_processes(commands, repeats)
+    (bare_wall, bare_cpu), (trie_wall, trie_cpu) = times[
+        "`python -c pass`"], times['`python -c "import marisa_trie"`']
+    rows = []
+    for what, (wall, cpu) in times.items():
+        rows.append((f"whole process: {what}", ms(wall),
+                     f"median of {repeats} ({name}), interleaved; x{wall / bare_wall:.2f} of `python -c pass`, "
+                     f"x{wall / trie_wall:.2f} of `import marisa_trie` (CPU {ms(cpu)}: "
+                     f"x{cpu / bare_cpu:.2f}, x{cpu / trie_cpu:.2f})"))
+    return rows
 
 
 def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:
@@ -489,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{parser.prog}: error: --{name} must be at least 1", file=sys.stderr)
             return EXIT_USAGE
     try:
-        return run(args)
+        return run_big(args) if args.big else run(args)
     except (LanguageError, DictionaryError) as err:
         print(f"ruzzle bench: error: {err}", file=sys.stderr)
         return EXIT_MISMATCH

@@ -7,18 +7,29 @@ letter with an optional lower-case bonus suffix (``dl``, ``tl``, ``dw``,
     Ttl R   S   Ndl
     Odw Htw E   I
 
-A blank line ends the board.
+A blank line ends the board. Only a line feed (or CR LF) ends a line.
 """
 from __future__ import annotations
 
-import random
+import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `ruzzle` start-up time
 if TYPE_CHECKING:
-    from ruzzle_gui.language import Language
+    import random
+    from typing import Protocol
+
+    class Language(Protocol):
+        """What a board needs of a language (``ruzzle_gui.language.Language`` is one), so neither imports the other."""
+
+        name: str
+
+        def fold_letter(self, text: str) -> str | None:
+            """Return ``text`` folded to exactly one alphabet letter, or None."""
+
+        def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
+            """Return ``count`` letters drawn from the dictionary's letter frequencies."""
 
 __all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell"]
 
@@ -26,35 +37,70 @@ BONUSES = ("DL", "TL", "DW", "TW")
 BONUS_ODDS = (("TW", 0.05), ("DW", 0.10), ("TL", 0.10), ("DL", 0.15))  # per cell, as in Ruzzle
 SUFFIXES = {bonus.lower(): bonus for bonus in BONUSES}
 Cell = tuple[int, int]  # (row, col), both from 0
+MAX_SIDE = 300  # rows and columns of the largest board: bounds a solve's time and memory
+MAX_BOARD_BYTES = 1 << 20  # the largest board file: over twice a 300x300 board in any alphabet
+EXCERPT = 16  # characters of a bad token quoted in an error message
 
 
 class BoardError(ValueError):
     """A board is malformed: the message names the line and cell at fault."""
 
 
-@dataclass(frozen=True)
 class Board:
-    """A ``rows`` x ``cols`` grid of letters, row-major, each with an optional bonus."""
+    """A ``rows`` x ``cols`` grid of letters, row-major, each with an optional bonus.
+
+    A frozen value, compared and hashed by its fields, like a frozen dataclass
+    (written out because importing dataclasses costs more start-up than a solve).
+    """
 
     rows: int
     cols: int
     letters: tuple[str, ...]
     bonuses: tuple[str | None, ...]
+    __match_args__ = ("rows", "cols", "letters", "bonuses")
+
+    def __init__(self, rows: int, cols: int, letters: tuple[str, ...], bonuses: tuple[str | None, ...]) -> None:
+        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses)):
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
+    def _fields(self) -> tuple:
+        """Return (rows, cols, letters, bonuses)."""
+        return self.rows, self.cols, self.letters, self.bonuses
+
+    def __eq__(self, other: object) -> bool:
+        return self._fields() == other._fields() if other.__class__ is self.__class__ else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(rows={self.rows!r}, cols={self.cols!r}, "
+                f"letters={self.letters!r}, bonuses={self.bonuses!r})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field '{name}': a Board is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field '{name}': a Board is frozen")
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise BoardError(f"a board needs at least one row and one column, not {self.rows}x{self.cols}")
+        if self.rows > MAX_SIDE or self.cols > MAX_SIDE:
+            raise BoardError(f"a {self.rows}x{self.cols} board is too large: the largest is {MAX_SIDE}x{MAX_SIDE}")
         if len(self.letters) != self.rows * self.cols or len(self.bonuses) != len(self.letters):
             raise BoardError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
                              f"got {len(self.letters)}")
         for index, bonus in enumerate(self.bonuses):
             if bonus is not None and bonus not in BONUSES:
-                raise BoardError(f"{self._where(index)}: unknown bonus '{bonus}' (use DL, TL, DW or TW)")
+                raise BoardError(f"{self._where(index)}: unknown bonus {_quote(bonus)} (use DL, TL, DW or TW)")
 
     @classmethod
     def parse(cls, text: str, language: Language | None = None) -> Board:
         """Return the board in ``text`` (board-file format), folded for ``language`` if given."""
-        grid = [(number, line.split()) for number, line in _board_lines(text)]
+        text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))  # a BOM, as Windows Notepad writes
+        grid = [(number, _row_cells(line, number)) for number, line in _board_lines(text)]
         if not grid:
             raise BoardError("the board is empty: no rows of letters found")
         width = len(grid[0][1])
@@ -70,7 +116,8 @@ class Board:
         """Return the board read from a UTF-8 board file."""
         path = Path(path)
         try:
-            data = path.read_bytes()
+            with path.open("rb") as handle:
+                data = handle.read(MAX_BOARD_BYTES + 1)  # /dev/zero or a huge file: no further
         except FileNotFoundError:
             raise BoardError(f"board file not found: {path}") from None
         except IsADirectoryError:
@@ -81,7 +128,10 @@ class Board:
 
     @classmethod
     def from_bytes(cls, data: bytes, language: Language | None = None, source: str = "the board") -> Board:
-        """Return the board in UTF-8 ``data``; ``source`` names it in a decoding error."""
+        """Return the board in UTF-8 ``data``; ``source`` names it in an error."""
+        if len(data) > MAX_BOARD_BYTES:
+            raise BoardError(f"{source} is larger than {MAX_BOARD_BYTES >> 20} MB, the limit for a board "
+                             f"(the largest board is {MAX_SIDE}x{MAX_SIDE})")
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as err:
@@ -93,7 +143,12 @@ class Board:
     def from_letters(cls, letters: str | Iterable[str], rows: int = 4, cols: int | None = None,
                      bonuses: Mapping[Cell, str] | None = None, language: Language | None = None) -> Board:
         """Return a board from letters in row order, e.g. ``"CIAOMAREBUSTIOLE"`` (cols default: fill the rows)."""
-        cells = [ch for ch in letters if not ch.isspace()] if isinstance(letters, str) else list(letters)
+        if isinstance(letters, str):
+            cells = [ch for ch in unicodedata.normalize("NFC", letters) if not ch.isspace()]
+        else:
+            cells = list(letters)
+        if not all(isinstance(cell, str) for cell in cells):
+            raise BoardError("every letter of a board must be a string")
         if cols is None:
             cols = max(len(cells) // rows, 1) if rows > 0 else 0
         if rows < 1 or cols < 1:
@@ -101,9 +156,14 @@ class Board:
         if len(cells) != rows * cols:
             raise BoardError(f"a {rows}x{cols} board needs {rows * cols} letters, got {len(cells)}")
         marks: list[str | None] = [None] * len(cells)
-        for (row, col), bonus in (bonuses or {}).items():
+        for cell, bonus in (bonuses or {}).items():
+            if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)):
+                raise BoardError(f"bonus cell {cell!r} is not a (row, col) pair of whole numbers")
+            row, col = cell
             if not (0 <= row < rows and 0 <= col < cols):
                 raise BoardError(f"bonus cell ({row},{col}) is outside the {rows}x{cols} board")
+            if bonus is not None and not isinstance(bonus, str):
+                raise BoardError(f"bonus at ({row},{col}) must be DL, TL, DW or TW, not {bonus!r}")
             marks[row * cols + col] = bonus.upper() if bonus else None
         board = cls(rows, cols, tuple(ch.upper() for ch in cells), tuple(marks))
         return board.for_language(language) if language else board
@@ -115,7 +175,10 @@ class Board:
 
         Letters are drawn before bonuses, so the same seed gives the same letters either way.
         """
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         cols = rows if cols is None else cols
         letters = language.random_letters(rows * cols, rng)
         marks = tuple(_random_bonus(rng) if bonuses else None for _ in letters)
@@ -128,7 +191,7 @@ class Board:
             letter_ok = language.fold_letter(letter)
             if letter_ok is None:
                 where = self._where(index, line_numbers)
-                raise BoardError(f"{where}: '{letter}' is not a letter of the {language.name} alphabet")
+                raise BoardError(f"{where}: {_quote(letter)} is not a letter of the {language.name} alphabet")
             folded.append(letter_ok)
         return Board(self.rows, self.cols, tuple(folded), self.bonuses)
 
@@ -167,12 +230,30 @@ class Board:
 def _board_lines(text: str) -> list[tuple[int, str]]:
     """Return (line number, line) for the board's rows: leading blanks skipped, a blank line ends it."""
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # str.splitlines would also break at a form feed, \x1c-\x1e, U+2028 and the like, splitting a row in two.
+    for number, line in enumerate(text.split("\n"), 1):
         if line.strip():
+            if len(rows) == MAX_SIDE:
+                raise BoardError(f"line {number}: more than {MAX_SIDE} rows (the largest board is {MAX_SIDE}x{MAX_SIDE})")
             rows.append((number, line))
         elif rows:
             break
     return rows
+
+
+def _row_cells(line: str, number: int) -> list[str]:
+    """Return the cells of one board-file line, or raise BoardError past MAX_SIDE of them."""
+    cells = line.split(None, MAX_SIDE)  # stop splitting past the limit: a huge line stays one string
+    if len(cells) > MAX_SIDE:
+        raise BoardError(f"line {number}: more than {MAX_SIDE} cells (the largest board is {MAX_SIDE}x{MAX_SIDE})")
+    return cells
+
+
+def _quote(text: str) -> str:
+    """Return ``text`` in quotes for an error message, cut to EXCERPT characters if longer."""
+    if len(text) <= EXCERPT:
+        return f"'{text}'"
+    return f"'{text[:EXCERPT]}...' ({len(text):,} characters)"
 
 
 def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
@@ -180,7 +261,7 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
     where = f"line {line}, cell {col}"
     letter, suffix = token[:1], token[1:]
     if not letter.isalpha():
-        raise BoardError(f"{where}: '{token}' is not a letter (digits and symbols are not allowed)")
+        raise BoardError(f"{where}: {_quote(token)} is not a letter (digits and symbols are not allowed)")
     # ß upper-cases to two letters; keep it whole so the error can name it.
     letter = letter.upper() if len(letter.upper()) == 1 else letter
     if not suffix:
@@ -188,8 +269,8 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
     if suffix in SUFFIXES:
         return letter, SUFFIXES[suffix]
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
-        raise BoardError(f"{where}: unknown bonus '{suffix}' in '{token}' (use dl, tl, dw or tw)")
-    raise BoardError(f"{where}: '{token}' is not one letter with an optional dl, tl, dw or tw bonus")
+        raise BoardError(f"{where}: unknown bonus '{suffix}' in {_quote(token)} (use dl, tl, dw or tw)")
+    raise BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus")
 
 
 def _random_bonus(rng: random.Random) -> str | None:

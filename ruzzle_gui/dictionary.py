@@ -8,7 +8,9 @@ Beside each compiled ``<name>.marisa`` sits ``<name>.index``, a ``PrefixIndex``:
 every stem (a string some longer word starts with) with the letters words go
 on with after it and whether it is a word itself. The solver skips a letter
 no word goes on with without any look-up, and asks the index one exact
-look-up for each string it does reach.
+look-up for each string it does reach. The index also holds the checksum of
+its ``.marisa``: marisa trusts what it maps, so only a bundled dictionary or
+one its index vouches for is mapped (see ``load_trie``).
 """
 from __future__ import annotations
 
@@ -16,22 +18,22 @@ import array
 import codecs
 import mmap
 import os
-import shutil
+import stat
 import struct
-import subprocess
 import sys
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
-from importlib import resources
 from pathlib import Path
 
 import marisa_trie
 
+from ruzzle_gui.files import write_atomically
+
 __all__ = [
-    "DictionaryError", "bundled_path", "content_digest", "load_trie", "load_byte_trie", "read_word_list",
-    "fold_words", "compile_words", "expand_hunspell", "FoldReport",
+    "DictionaryError", "bundled_path", "content_digest", "is_index_file", "load_trie", "load_byte_trie",
+    "read_word_list", "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
 ]
 
@@ -59,26 +61,32 @@ def content_digest(path: Path) -> bytes:
 @lru_cache(maxsize=1)
 def _bundled_dir() -> Path:
     """Return the folder of bundled dictionaries, installed or in a source checkout."""
-    try:
-        return Path(str(resources.files("ruzzle_gui.mt_languages")))
-    except ModuleNotFoundError:
-        # Imported straight from a checkout (say `python -m ruzzle_gui` at its top),
-        # where the data folder sits beside the package rather than inside it.
-        return Path(__file__).resolve().parent.parent / "mt_languages"
+    # Installed (wheel or editable), the data package sits inside ruzzle_gui; in a
+    # checkout (say `python -m ruzzle_gui` at its top) it sits beside it. Looked up
+    # by path, not importlib.resources, whose import costs more than a solve.
+    package = Path(__file__).resolve().parent
+    inside = package / "mt_languages"
+    return inside if inside.is_dir() else package.parent / "mt_languages"
 
 
 @lru_cache(maxsize=None)
 def load_trie(path: Path) -> marisa_trie.Trie:
-    """Return the compiled trie at ``path``, memory-mapped and cached per path."""
+    """Return the compiled trie at ``path``, cached per path.
+
+    A bundled dictionary, or one whose index vouches for it by checksum, is
+    memory-mapped. marisa trusts what it maps, so a damaged file could crash the
+    process: any other .marisa is read by a child process, whose words are
+    compiled afresh here (slower, never a crash).
+    """
     path = Path(path)
-    if not path.is_file():
-        raise DictionaryError(f"dictionary not found: {path}")
-    if path.stat().st_size == 0:
-        raise DictionaryError(f"dictionary is empty: {path}")
-    try:
-        trie = marisa_trie.Trie().mmap(str(path))
-    except RuntimeError as err:
-        raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
+    _check_regular_file(path, "dictionary")
+    if _trusted(path):
+        try:
+            trie = marisa_trie.Trie().mmap(str(path))
+        except RuntimeError as err:
+            raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
+    else:
+        trie = marisa_trie.Trie(_read_keys_in_child(path))
     if len(trie) == 0:
         raise DictionaryError(f"dictionary has no words: {path}")
     return trie
@@ -86,9 +94,123 @@ def load_trie(path: Path) -> marisa_trie.Trie:
 
 @lru_cache(maxsize=None)
 def load_byte_trie(path: Path) -> marisa_trie.BinaryTrie:
-    """Return the same dictionary as ``load_trie`` with UTF-8 byte keys, memory-mapped and cached."""
-    load_trie(path)  # checks the file, or raises DictionaryError
-    return marisa_trie.BinaryTrie().mmap(str(path))
+    """Return the same dictionary as ``load_trie`` with UTF-8 byte keys, cached."""
+    trie = load_trie(path)  # checks the file, or raises DictionaryError
+    if _trusted(Path(path)):
+        return marisa_trie.BinaryTrie().mmap(str(path))
+    return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
+
+
+def _check_regular_file(path: Path, what: str, may_be_empty: bool = False) -> None:
+    """Raise DictionaryError unless ``path`` is a regular file, non-empty unless allowed (never opening a pipe)."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        raise DictionaryError(f"{what} not found: {path}") from None
+    except OSError as err:
+        raise DictionaryError(f"cannot read {path}: {err.strerror}") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise DictionaryError(f"{what} is a folder, not a file: {path}")
+    if not stat.S_ISREG(status.st_mode):
+        raise DictionaryError(f"{what} is not a regular file (a device, pipe or socket): {path}")
+    if status.st_size == 0 and not may_be_empty:
+        raise DictionaryError(f"{what} is empty: {path}")
+
+
+def _trusted(path: Path) -> bool:
+    """Return True if the .marisa at ``path`` may be memory-mapped: bundled, or vouched for by its index."""
+    return _is_bundled(path) or _vouched(path)
+
+
+@lru_cache(maxsize=None)
+def _is_bundled(path: Path) -> bool:
+    """Return True for a dictionary shipped with the package (checked by the test suite, trusted at load)."""
+    return path.resolve().parent == _bundled_dir().resolve()
+
+
+@lru_cache(maxsize=None)
+def _vouched(path: Path) -> bool:
+    """Return True if ``path``'s sound index holds its checksum, False if no sound index is beside it.
+
+    Raise DictionaryError when a sound index holds another checksum: the
+    dictionary was damaged or changed after compiling, and its index would lie.
+    """
+    found = _map_index(path)
+    if found is None:
+        return False
+    mapped, footer = found
+    with memoryview(mapped) as view:
+        if _bytes_digest(view[:-_DIGEST_SIZE]) != footer.index_digest:
+            return False  # a damaged index vouches for nothing
+    if content_digest(path) != footer.marisa_digest:
+        raise DictionaryError(f"{path} does not match the checksum in {index_path(path).name}: it was damaged "
+                              f"or changed after compiling; compile it again from its word list "
+                              f"(ruzzle compile -d WORDS -o {path})")
+    return True
+
+
+# Reads a .marisa in a child process, so a damaged file crashes the child, never
+# us. It writes the keys one per line; exit status 3 means a key is not UTF-8
+# text or holds a line break, which no compiled dictionary has; 4 that marisa
+# refused the file, its reason on standard error.
+_KEY_READER = """
+import sys, marisa_trie
+out = sys.stdout.buffer
+try:
+    trie = marisa_trie.BinaryTrie().mmap(sys.argv[1])
+except RuntimeError as err:
+    sys.stderr.write(str(err))
+    sys.exit(4)
+for key in trie.iterkeys():
+    try:
+        key.decode()
+    except UnicodeDecodeError:
+        sys.exit(3)
+    if b"\\n" in key:
+        sys.exit(3)
+    out.write(key + b"\\n")
+"""
+# The child may take this long (plus a second per MB) and write this many
+# times the file's size before it counts as stuck in a damaged file.
+_CHILD_SECONDS, _CHILD_OUTPUT_RATIO = 30, 64
+
+
+def _read_keys_in_child(path: Path) -> list[str]:
+    """Return the keys of the .marisa at ``path``, read by a child process; raise DictionaryError if it fails."""
+    import subprocess  # with threading, only an unverified dictionary pays for them
+    import threading
+
+    size = path.stat().st_size
+    limit = _CHILD_OUTPUT_RATIO * size + (1 << 20)
+    command = [sys.executable, "-P", "-c", _KEY_READER, str(path)]  # -P: no module from the current folder
+    stuck = threading.Event()
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        timer = threading.Timer(_CHILD_SECONDS + size / 1e6, lambda: (stuck.set(), child.kill()))
+        timer.start()
+        try:
+            data = child.stdout.read(limit + 1)
+            if len(data) > limit:
+                stuck.set()
+                child.kill()
+        finally:
+            timer.cancel()
+        status = child.wait()
+        refusal = child.stderr.read(1000).decode(errors="replace")
+    if status == 0 and not stuck.is_set():
+        return data.decode().split("\n")[:-1]  # the child checked every key is UTF-8
+    if status == 4 and not stuck.is_set():
+        reason = _marisa_reason(RuntimeError(refusal))
+        raise DictionaryError(f"{path} is not a valid .marisa dictionary ({reason})")
+    if stuck.is_set():
+        why = "reading it did not end"
+    elif status == 3:
+        why = "it holds a word that is not UTF-8 text"
+    elif status < 0:
+        why = f"reading it crashed marisa (signal {-status})"
+    else:
+        why = f"marisa could not read it (exit status {status})"
+    raise DictionaryError(f"{path} is damaged: {why}; compile it again from its word list "
+                          f"(ruzzle compile -d WORDS -o {path})")
 
 
 def _marisa_reason(err: RuntimeError) -> str:
@@ -102,10 +224,22 @@ IS_WORD, HAS_LONGER = 1, 2
 # An .index file: a marisa trie of the stems, padded to 8 bytes; their values
 # in key-id order, little-endian, ``width`` bytes each; the letters in bit order
 # (UTF-8); then this footer: magic, the word count and byte size of the .marisa
-# it was built from (a stale index is ignored), the stem count, where the values
-# start, the value width, the letters' byte length and the longest word's length.
-_INDEX_FOOTER = struct.Struct("<8sQQQQQII")
-_INDEX_MAGIC = b"RZINDEX2"
+# it was built from, the stem count, where the values start, the value width,
+# the letters' byte length, the longest word's length, the content digest of the
+# .marisa (a stale or damaged pair is refused) and last the digest of everything
+# before it, so a damaged index vouches for nothing.
+_INDEX_FOOTER = struct.Struct("<8sQQQQQII16s16s")
+_INDEX_MAGIC = b"RZINDEX3"
+_DIGEST_SIZE = 16
+# Earlier formats, with their footer sizes: an index of ours, so compile may replace it.
+_OLD_INDEX_FOOTERS = {b"RZINDEX1": 56, b"RZINDEX2": 56}
+
+
+# The fields of an index footer, in order (a plain namedtuple: typing costs start-up time).
+_Footer = namedtuple("_Footer", "magic word_count word_bytes keys start width letters_size longest "
+                                "marisa_digest index_digest")
+
+
 # Value width in bytes -> array typecode. Bit 0 is IS_WORD, so 8 bytes hold 63 letters.
 _VALUE_TYPECODES = {4: "I", 8: "Q"}
 _MAX_LETTERS = 63
@@ -197,42 +331,78 @@ def index_path(dictionary: Path) -> Path:
     return Path(dictionary).with_suffix(".index")
 
 
-@lru_cache(maxsize=None)
-def load_index(dictionary: Path) -> PrefixIndex | None:
-    """Return the memory-mapped index beside ``dictionary``, or None if it is missing, stale or damaged."""
-    path, words = index_path(dictionary), load_byte_trie(dictionary)
+def _map_index(dictionary: Path) -> tuple[mmap.mmap, _Footer] | None:
+    """Return the index beside ``dictionary``, mapped, and its footer; None if missing or not this format."""
+    path = index_path(dictionary)
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return None
         with path.open("rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
-    end = len(mapped) - _INDEX_FOOTER.size
-    if end < 0:
+    if len(mapped) < _INDEX_FOOTER.size:
         return None
-    magic, word_count, word_bytes, keys, start, width, letters_size, longest = _INDEX_FOOTER.unpack_from(mapped, end)
-    typecode = _VALUE_TYPECODES.get(width)
-    letters_start = start + keys * width
-    if (magic != _INDEX_MAGIC or word_count != len(words) or word_bytes != Path(dictionary).stat().st_size
-            or typecode is None or letters_start + letters_size != end):
+    footer = _Footer._make(_INDEX_FOOTER.unpack_from(mapped, len(mapped) - _INDEX_FOOTER.size))
+    return (mapped, footer) if footer.magic == _INDEX_MAGIC else None
+
+
+def _bytes_digest(data: bytes | memoryview) -> bytes:
+    """Return the first 16 bytes of the SHA-256 of ``data``, as ``content_digest`` does for a file."""
+    import hashlib
+
+    return hashlib.sha256(data).digest()[:_DIGEST_SIZE]
+
+
+def is_index_file(path: Path) -> bool:
+    """Return True if ``path`` ends in the footer of an index of ours (any format), so compile may replace it."""
+    footers = {_INDEX_MAGIC: _INDEX_FOOTER.size, **_OLD_INDEX_FOOTERS}
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            for magic, footer_size in footers.items():
+                if size >= footer_size:
+                    handle.seek(size - footer_size)
+                    if handle.read(len(magic)) == magic:
+                        return True
+    except OSError:
+        pass
+    return False
+
+
+@lru_cache(maxsize=None)
+def load_index(dictionary: Path) -> PrefixIndex | None:
+    """Return the memory-mapped index beside ``dictionary``, or None if it is missing, stale or damaged."""
+    dictionary = Path(dictionary)
+    words = load_byte_trie(dictionary)  # checks the dictionary against the index's checksum
+    found = _map_index(dictionary) if _trusted(dictionary) else None
+    if found is None:
+        return None
+    mapped, footer = found
+    typecode = _VALUE_TYPECODES.get(footer.width)
+    letters_start = footer.start + footer.keys * footer.width
+    end = len(mapped) - _INDEX_FOOTER.size
+    if (footer.word_count != len(words) or footer.word_bytes != dictionary.stat().st_size
+            or typecode is None or letters_start + footer.letters_size != end):
         return None
     try:
         letters = bytes(mapped[letters_start:end]).decode()
-        trie = marisa_trie.BinaryTrie().mmap(str(path))
+        trie = marisa_trie.BinaryTrie().mmap(str(index_path(dictionary)))
     except (UnicodeDecodeError, RuntimeError):
         return None
-    if len(trie) != keys or len(set(letters)) != len(letters) or len(letters) >= width * 8:
+    if len(trie) != footer.keys or len(set(letters)) != len(letters) or len(letters) >= footer.width * 8:
         return None
-    values = memoryview(mapped)[start:letters_start]
+    values = memoryview(mapped)[footer.start:letters_start]
     if sys.byteorder == "little":
         nexts: Sequence[int] = values.cast(typecode)
     else:
         nexts = array.array(typecode, values)
         nexts.byteswap()
-    return PrefixIndex(trie.get, nexts, letters, longest, trie, mapped)
+    return PrefixIndex(trie.get, nexts, letters, footer.longest, trie, mapped)
 
 
 def write_index(dictionary: Path) -> None:
-    """Write the PrefixIndex of the compiled ``dictionary`` beside it."""
+    """Write the PrefixIndex of the compiled ``dictionary`` beside it (a file this process wrote or trusts)."""
     dictionary = Path(dictionary)
     words = marisa_trie.BinaryTrie().load(str(dictionary))
     trie, nexts, letters, longest = _build_index(words.iterkeys())
@@ -246,9 +416,10 @@ def write_index(dictionary: Path) -> None:
     body += bytes(-len(body) % 8)  # so the values start aligned
     spelled = letters.encode()
     footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), dictionary.stat().st_size, len(trie), len(body),
-                                width, len(spelled), longest)
-    _write_atomically(index_path(dictionary),
-                      lambda partial: partial.write_bytes(body + values.tobytes() + spelled + footer))
+                                width, len(spelled), longest, content_digest(dictionary), b"")
+    data = body + values.tobytes() + spelled + footer[:-_DIGEST_SIZE]
+    data += _bytes_digest(data)
+    _write_atomically(index_path(dictionary), lambda partial: partial.write_bytes(data))
 
 
 def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[int], str, int]:
@@ -276,25 +447,48 @@ def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[i
     return trie, nexts, "".join(bits), longest
 
 
+# The longest word kept, in letters. Longer lines are dropped (and counted):
+# indexing a word costs memory quadratic in its length.
+MAX_WORD_LETTERS = 64
+# A line is read at most this far (4 bytes a letter, room for combining accents); the rest is skipped.
+_MAX_LINE_BYTES = 16 * MAX_WORD_LETTERS
+
+
 def read_word_list(path: Path) -> Iterator[str]:
-    """Yield the non-blank lines of a UTF-8 word list, stripped."""
+    """Yield the non-blank lines of a UTF-8 word list, stripped and NFC-normalised.
+
+    A line too long to be a word is cut short (its rest skipped unread into
+    memory), so ``fold_words`` drops it as longer than MAX_WORD_LETTERS.
+    """
+    import unicodedata
+
     path = Path(path)
+    _check_regular_file(path, "word list", may_be_empty=True)  # an empty list has no words: said later
     try:
         with path.open("rb") as handle:
             # Decoding line by line lets the error name the exact line.
-            for number, raw in enumerate(handle, 1):
+            for number, raw in enumerate(_capped_lines(handle), 1):
+                if number == 1:
+                    raw = raw.removeprefix(codecs.BOM_UTF8)  # Windows Notepad starts files so
                 try:
                     word = raw.decode("utf-8").strip()
                 except UnicodeDecodeError:
-                    raise DictionaryError(f"{path} is not UTF-8 text (line {number})") from None
+                    if len(raw) < _MAX_LINE_BYTES:
+                        raise DictionaryError(f"{path} is not UTF-8 text (line {number})") from None
+                    word = raw.decode("utf-8", errors="ignore")  # cut mid-letter: too long anyway
                 if word:
-                    yield word
-    except FileNotFoundError:
-        raise DictionaryError(f"word list not found: {path}") from None
-    except IsADirectoryError:
-        raise DictionaryError(f"word list is a folder, not a file: {path}") from None
+                    yield unicodedata.normalize("NFC", word)
     except OSError as err:
         raise DictionaryError(f"cannot read {path}: {err.strerror}") from None
+
+
+def _capped_lines(handle) -> Iterator[bytes]:
+    """Yield the lines of a binary file, each cut to _MAX_LINE_BYTES (the rest of a longer line skipped)."""
+    while line := handle.readline(_MAX_LINE_BYTES):
+        if len(line) == _MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while (rest := handle.readline(_MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass
+        yield line
 
 
 class FoldReport:
@@ -321,6 +515,8 @@ def fold_words(words: Iterable[str], fold: Callable[[str], str],
         folded = fold(word)
         if len(folded) < 2:
             report.dropped["shorter than 2 letters"] += 1
+        elif len(folded) > MAX_WORD_LETTERS:
+            report.dropped[f"longer than {MAX_WORD_LETTERS} letters"] += 1
         elif not in_alphabet(folded):
             report.dropped["not in the alphabet"] += 1
         elif folded in kept:
@@ -340,26 +536,43 @@ def compile_words(words: Iterable[str], out_path: Path) -> int:
     try:
         write_index(out_path)
     except DictionaryError as err:
-        raise DictionaryError(f"wrote {out_path}, but not its index ({err}); "
-                              "it still works, more slowly") from None
+        raise DictionaryError(f"wrote {out_path}, but not its index ({err}); {_drop_stale_index(out_path)}") from None
+    finally:
+        _forget_loaded()
     return len(trie)
 
 
+def _forget_loaded() -> None:
+    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced."""
+    for cached in (load_trie, load_byte_trie, _vouched, load_index):
+        cached.cache_clear()
+
+
+def _drop_stale_index(dictionary: Path) -> str:
+    """Remove the index an earlier compile left beside ``dictionary``; return what that means for the user."""
+    index = index_path(dictionary)
+    slower = "it still works, more slowly"
+    if not index.exists() or not is_index_file(index):
+        return slower
+    try:
+        index.unlink()
+    except OSError as err:
+        return (f"the old {index.name} could not be removed ({err.strerror}), so loading {dictionary.name} "
+                f"is refused until it is compiled again")
+    return f"removed the old {index.name}; {slower}"
+
+
 def _write_atomically(out_path: Path, write: Callable[[Path], object]) -> None:
-    """Have ``write`` fill a temporary file beside ``out_path``, then move it into place."""
+    """Write ``out_path`` through a temporary file (files.write_atomically); raise DictionaryError naming it."""
     # A process that has the old file memory-mapped keeps its pages, where
     # rewriting in place would crash it.
-    partial = out_path.with_name(f".{out_path.name}.{os.getpid()}.partial")
     try:
-        write(partial)
-        os.replace(partial, out_path)
+        write_atomically(out_path, write)
     except (OSError, RuntimeError) as err:
         reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
         if not out_path.parent.is_dir():
             reason = "no such folder"
         raise DictionaryError(f"cannot write {out_path}: {reason}") from None
-    finally:
-        partial.unlink(missing_ok=True)
 
 
 def expand_hunspell(dic_path: Path) -> Iterator[str]:
@@ -369,6 +582,9 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
     for needed in (dic_path, aff_path):
         if not needed.is_file():
             raise DictionaryError(f"hunspell file not found: {needed}")
+    import shutil  # with subprocess, only for hunspell: too slow to import for every command
+    import subprocess
+
     unmunch = shutil.which("unmunch")
     if unmunch is None:
         raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")

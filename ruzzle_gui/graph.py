@@ -15,11 +15,10 @@ row-major cell indexes (``i = r * cols + c``).
 from __future__ import annotations
 
 import gc
-from collections import deque
+from collections import deque, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from typing import NamedTuple
 
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.dictionary import IS_WORD
@@ -30,14 +29,22 @@ __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions
 
 LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
 WORD_MULTIPLIER = {"DW": 2, "TW": 3}
+# Start cells are searched this many at a time, each batch with a new queue and memo, so a
+# solve's memory is bounded by one batch's paths whatever the board's size; a board of
+# up to this many cells is one batch.
+BATCH_CELLS = 2500
+# Used-cell bits repeat every SPAN rows and columns, so a mask stays a one-digit int.
+SPAN = 5
 
 
-class Solution(NamedTuple):
-    """One word found on the board, its best score and the path that scores it."""
+class Solution(namedtuple("Solution", ("word", "score", "path"))):
+    """One word found on the board, its best score and the path that scores it.
 
-    word: str
-    score: int
-    path: tuple[Cell, ...]
+    ``word: str``, ``score: int``, ``path: tuple[Cell, ...]``. A collections
+    namedtuple, as typing.NamedTuple makes, without importing typing (start-up time).
+    """
+
+    __slots__ = ()
 
 
 @cache
@@ -114,60 +121,72 @@ class Graph:
         with _collector_paused():
             return best_solutions(self.paths(), order, reverse)
 
-    def paths(self) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
-        """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+."""
+    def paths(self, batch_cells: int = BATCH_CELLS) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
+        """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+.
+
+        Start cells are searched ``batch_cells`` at a time, in row-major order.
+        """
         index = self.language.prefix_index
         find, nexts, short = index.find, index.nexts, self.min_length - 1
         root = find(b"")
         if root is None:
             return  # a dictionary with no words
-        steps, (gains, factors) = self._steps(index.letter_bits, index.longest), self._cell_scores()
-        bonuses = [length_bonus(length) for length in range(len(steps))]
+        cells = len(self.board.letters)
+        steps, exact = self._steps(index.letter_bits, batch_cells)
+        gains, factors = self._cell_scores()
+        bonuses = [length_bonus(length) for length in range(cells + 1)]
         # Per cell, the bits of its neighbours' letters: a path whose words can go on
         # with none of them ends there, and is never queued.
-        onward = [sum({step[4] for step in near}) for near in steps]
-        # A queue entry is a path: its string, the memo of the strings one letter on
-        # (letter -> (value, string, its own memo)), which letters words go on with
-        # after it, the cells used, the last cell, the path, its letter points and
-        # word factor. It starts empty, at a virtual cell next to every cell.
-        queue = deque([(b"", {}, nexts[root], 0, len(steps) - 1, (), 0, 1)])
-        pop, push = queue.popleft, queue.append
-        while queue:
-            prefix, memo, follows, used, last, path, points, factor = pop()
-            for i, cell, bit, letter, letter_bit in steps[last]:
-                if not follows & letter_bit or used & bit:
-                    continue  # no word goes on with this letter, or the cell is taken
-                node = memo.get(letter)
-                if node is None:
-                    word = prefix + letter
-                    found = find(word)
-                    # A string the letter bits led to is a word; if it is no stem, nothing extends it.
-                    value = IS_WORD if found is None else nexts[found]
-                    if len(path) < short:
-                        value &= ~IS_WORD
-                    node = memo[letter] = (value, word, {} if value > IS_WORD else None)
-                value, word, next_memo = node
-                longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
-                if value & onward[i]:
-                    push((word, next_memo, value, used | bit, i, longer, more, times))
-                if value & IS_WORD:
-                    yield word.decode(), more * times + bonuses[len(longer)], longer
+        onward = [sum({step[4] for step in near}) for near in steps[:cells]]
+        for start in range(cells, len(steps)):
+            # A queue entry is a path: its string, the memo of the strings one letter on
+            # (letter -> (value, string, its own memo)), which letters words go on with
+            # after it, the cells used, the last cell, the path, its letter points and
+            # word factor. It starts empty, at a virtual cell next to every cell of the
+            # batch. Each batch starts a new memo, so neither it nor the queue outgrows
+            # one batch's paths.
+            queue = deque([(b"", {}, nexts[root], 0, start, (), 0, 1)])
+            pop, push = queue.popleft, queue.append
+            while queue:
+                prefix, memo, follows, used, last, path, points, factor = pop()
+                for i, cell, bit, letter, letter_bit in steps[last]:
+                    if not follows & letter_bit or used & bit and (len(path) < exact or cell in path):
+                        continue  # no word goes on with this letter, or the cell is taken
+                    node = memo.get(letter)
+                    if node is None:
+                        word = prefix + letter
+                        found = find(word)
+                        # A string the letter bits led to is a word; if it is no stem, nothing extends it.
+                        value = IS_WORD if found is None else nexts[found]
+                        if len(path) < short:
+                            value &= ~IS_WORD
+                        node = memo[letter] = (value, word, {} if value > IS_WORD else None)
+                    value, word, next_memo = node
+                    longer, more, times = path + (cell,), points + gains[i], factor * factors[i]
+                    if value & onward[i]:
+                        push((word, next_memo, value, used | bit, i, longer, more, times))
+                    if value & IS_WORD:
+                        yield word.decode(), more * times + bonuses[len(longer)], longer
 
-    def _steps(self, letter_bits: dict[str, int], longest: int | None
-               ) -> list[tuple[tuple[int, Cell, int, bytes, int], ...]]:
-        """Return, per cell index and then for a virtual start cell, the cells one step away.
+    def _steps(self, letter_bits: dict[str, int], batch_cells: int
+               ) -> tuple[list[tuple[tuple[int, Cell, int, bytes, int], ...]], int]:
+        """Return the cells one step away, per cell and then per batch of start cells, and the exact length.
 
-        Each is (index, (row, col), used-cell bit, UTF-8 letter, the letter's bit in
-        ``letter_bits``). No path is longer than ``longest`` letters, so cells that many
-        rows or columns apart never share a path and may share a used-cell bit: on a
-        big board that keeps the used-cell masks short.
+        Each step is (index, (row, col), used-cell bit, UTF-8 letter, the letter's bit
+        in ``letter_bits``); a batch is a virtual cell next to each of its cells. Cells
+        whose rows and columns are equal modulo SPAN share a used-cell bit, which keeps
+        the masks small ints. Such cells are SPAN or more steps apart, so a set bit
+        proves the cell taken while a path has fewer cells than the exact length
+        returned; past it, the path itself is asked.
         """
         rows, cols = self.board.rows, self.board.cols
-        span_rows, span_cols = min(rows, longest or rows), min(cols, longest or cols)
+        span_rows, span_cols = min(rows, SPAN), min(cols, SPAN)
         step = [(i, (r, c), 1 << (r % span_rows * span_cols + c % span_cols), letter.encode(),
                  letter_bits.get(letter, 0))
                 for i, letter in enumerate(self.board.letters) for r, c in [divmod(i, cols)]]
-        return [tuple(step[j] for j in near) for near in self.adjacency] + [tuple(step)]
+        batches = [tuple(step[first:first + batch_cells]) for first in range(0, len(step), batch_cells)]
+        exact = SPAN if rows > SPAN or cols > SPAN else len(step) + 1
+        return [tuple(step[j] for j in near) for near in self.adjacency] + batches, exact
 
     def _cell_scores(self) -> tuple[list[int], list[int]]:
         """Return per cell the letter's points (letter bonus applied) and the word multiplier."""

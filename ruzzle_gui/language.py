@@ -7,15 +7,13 @@ say), with a file of the same name in ``user_language_dir()``.
 from __future__ import annotations
 
 import os
-import random
-import tomllib
+import re
+import stat
+import sys
 import unicodedata
 from collections import Counter
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
-
-from unidecode import unidecode
 
 from ruzzle_gui.dictionary import (DictionaryError, PrefixIndex, bundled_path, fold_words, load_byte_trie,
                                    load_index, load_trie, read_word_list)
@@ -28,6 +26,12 @@ OPTIONAL = {"fold_replace": dict, "values_source": dict, "demo": dict, "dictiona
 STRING_TABLES = ("fold_replace", "values_source", "demo")
 TYPE_NAMES = {str: "string", int: "whole number", dict: "table"}
 FREQUENCY_SAMPLE = 20_000
+# What a language code may look like; anything else (``x.toml``, ``../x``) is no code.
+CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]+")
+# A language file is a page of text: refuse anything past this before parsing it.
+MAX_TOML_BYTES = 1 << 20
+# Words checked for letters outside the alphabet when a dictionary has no index to list its letters.
+ALPHABET_SAMPLE = 2_000
 
 
 class LanguageError(ValueError):
@@ -45,6 +49,8 @@ class Language:
         self.min_length: int = data["min_length"]
         self.fold_mode: str = data["fold"]
         self.fold_replace: dict[str, str] = dict(data.get("fold_replace", {}))
+        # Rules apply to upper-cased text, so a rule for "ё" works as one for "Ё".
+        self._rules = [(old.upper(), new) for old, new in self.fold_replace.items() if old]
         source = data.get("values_source", {})
         self.values_source: str = source.get("source", "unknown")
         self.confidence: str = source.get("confidence", "unknown")
@@ -58,22 +64,32 @@ class Language:
         return f"Language({self.code!r}, {self.name!r})"
 
     def fold(self, text: str) -> str:
-        """Return ``text`` folded into this language's upper-case letters."""
+        """Return ``text`` folded into this language's upper-case letters.
+
+        Accents typed as a letter plus a combining mark (as macOS writes them)
+        are composed first; fold_replace rules apply to the whole upper-cased
+        text, ASCII or not, so QUA and QUÉ fold alike.
+        """
+        if not text.isascii():
+            text = unicodedata.normalize("NFC", text)
+        text = text.upper()
+        for old, new in self._rules:
+            text = text.replace(old, new)
         if text.isascii():
-            return text.upper()
+            return text
         return "".join(self._fold_char(ch) for ch in text)
 
     def _fold_char(self, ch: str) -> str:
-        """Return one character folded, remembering the answer."""
+        """Return one upper-case character folded, remembering the answer."""
         folded = self._fold_cache.get(ch)
         if folded is None:
-            folded = ch.upper()
-            for old, new in self.fold_replace.items():
-                folded = folded.replace(old, new)
+            folded = ch
             # Transliterate only Latin letters: a Cyrillic letter typed into an
             # Italian board must be refused, not silently turned into Latin.
             if self.fold_mode == "unidecode" and "LATIN" in unicodedata.name(ch, ""):
-                folded = unidecode(folded).upper()
+                from unidecode import unidecode  # imports typing: only accents pay for it
+
+                folded = unidecode(ch).upper()
             self._fold_cache[ch] = folded
         return folded
 
@@ -90,41 +106,87 @@ class Language:
     def trie(self):
         """Return this language's dictionary trie (loaded on first use, then cached)."""
         path = self.dictionary_path
-        if path.suffix == ".marisa":
-            return load_trie(path)
-        return _trie_from_word_list(path, self)
+        if path.suffix != ".marisa":
+            return _trie_from_word_list(path, self)
+        trie = load_trie(path)
+        self._check_alphabet(trie)
+        return trie
 
     @cached_property
     def byte_trie(self):
         """Return the dictionary with UTF-8 byte keys: look-ups skip an encode and a decode."""
+        trie = self.trie
         if self.dictionary_path.suffix == ".marisa":
             return load_byte_trie(self.dictionary_path)
         import marisa_trie
 
-        return marisa_trie.BinaryTrie().frombytes(self.trie.tobytes())
+        return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
 
     @cached_property
     def prefix_index(self) -> PrefixIndex:
         """Return the index the solver looks prefixes up in: the mapped .index, or one built here."""
-        path = self.dictionary_path
+        path, trie = self.dictionary_path, self.byte_trie  # byte_trie checks the dictionary's alphabet
         if path.suffix != ".marisa":
-            return PrefixIndex.from_words(self.byte_trie.iterkeys())
+            return PrefixIndex.from_words(trie.iterkeys())
         # A .marisa from elsewhere may come without its index: answer from the trie.
-        return load_index(path) or PrefixIndex.from_trie(self.byte_trie, self.alphabet)
+        return load_index(path) or PrefixIndex.from_trie(trie, self.alphabet)
+
+    def _check_alphabet(self, trie) -> None:
+        """Raise DictionaryError if words of a compiled dictionary use letters outside the alphabet.
+
+        Its index lists every letter its words use, so the check costs nothing;
+        without one, a sample of words is checked. Only a dictionary found at
+        fault is read through, to count its words out of the alphabet.
+        """
+        index = load_index(self.dictionary_path)
+        if index is not None:
+            suspect = not self._letters.issuperset(index.letters)
+        else:
+            step = max(len(trie) // ALPHABET_SAMPLE, 1)
+            suspect = not all(self.in_alphabet(trie.restore_key(key_id)) for key_id in range(0, len(trie), step))
+        if suspect and self._alphabet_problem:
+            raise DictionaryError(self._alphabet_problem)
+
+    @cached_property
+    def _alphabet_problem(self) -> str | None:
+        """Return what is wrong with a compiled dictionary whose words use letters outside the alphabet, or None."""
+        trie = load_trie(self.dictionary_path)
+        # Regular expressions over all the words at once run at C speed.
+        words, letters = "\n".join(trie.iterkeys()), re.escape(self.alphabet)
+        inside = len(re.findall(f"^[{letters}]*$", words, re.MULTILINE))
+        example = re.search(f"^.*[^{letters}\n].*$", words, re.MULTILINE)
+        if example is None:
+            return None
+        path = self.dictionary_path
+        if inside == 0:
+            return (f"{path}: none of its {len(trie):,} words is spelled in the {self.name} alphabet (such as "
+                    f"'{example.group()}'): it is a dictionary for another language; give it with that "
+                    f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o OUT.marisa")
+        fixed = path.with_name(f"{path.stem}-{self.code}.marisa")
+        return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.name} "
+                f"alphabet (such as '{example.group()}'), so they can never be found; "
+                f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:
         """Return letter frequencies measured on a fixed sample of dictionary words."""
+        import random
+
         trie = self.trie
         rng = random.Random(0)
         ids = range(len(trie)) if len(trie) <= FREQUENCY_SAMPLE else rng.sample(range(len(trie)), FREQUENCY_SAMPLE)
         counts = Counter(ch for key_id in ids for ch in trie.restore_key(key_id))
-        total = sum(counts[ch] for ch in self.alphabet) or 1
+        total = sum(counts[ch] for ch in self.alphabet)
+        if total == 0:
+            raise DictionaryError(f"{self.dictionary_path} has no letters of the {self.name} alphabet")
         return {ch: counts[ch] / total for ch in self.alphabet}
 
     def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
         """Return ``count`` letters drawn from the dictionary's letter frequencies."""
-        rng = rng or random.Random()
+        if rng is None:
+            import random
+
+            rng = random.Random()
         freqs = self.letter_frequencies
         return rng.choices(list(freqs), weights=list(freqs.values()), k=count)
 
@@ -144,9 +206,22 @@ def _trie_from_word_list(path: Path, language: Language):
 
 
 def config_dir() -> Path:
-    """Return the user's ruzzle_gui configuration folder (``$XDG_CONFIG_HOME/ruzzle_gui``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "ruzzle_gui"
+    """Return the user's ruzzle_gui configuration folder, where the platform expects it.
+
+    ``$XDG_CONFIG_HOME/ruzzle_gui`` when that is set, else ``~/.config/ruzzle_gui`` on
+    Linux, ``%APPDATA%\\ruzzle_gui`` on Windows, ``~/Library/Application Support/ruzzle_gui``
+    on macOS. An existing ``~/.config/ruzzle_gui`` (made by an older version) keeps being used.
+    """
+    if os.environ.get("XDG_CONFIG_HOME"):
+        return Path(os.environ["XDG_CONFIG_HOME"]) / "ruzzle_gui"
+    legacy = Path.home() / ".config" / "ruzzle_gui"
+    if legacy.is_dir() or sys.platform not in ("win32", "darwin"):
+        # Off Windows and macOS this is platformdirs' own answer (the XDG rule), without
+        # the ~12 ms its import (tempfile, shutil, random) adds to every `ruzzle solve`.
+        return legacy
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("ruzzle_gui", appauthor=False, roaming=True))
 
 
 def user_language_dir() -> Path:
@@ -156,7 +231,7 @@ def user_language_dir() -> Path:
 
 def _bundled_dir():
     """Return the packaged folder of language files."""
-    return resources.files("ruzzle_gui.languages")
+    return Path(__file__).resolve().parent / "languages"  # not importlib.resources: its import is slow
 
 
 def known_languages() -> list[str]:
@@ -164,18 +239,47 @@ def known_languages() -> list[str]:
     codes = {entry.name[:-5] for entry in _bundled_dir().iterdir() if entry.name.endswith(".toml")}
     user_dir = user_language_dir()
     if user_dir.is_dir():
-        codes |= {path.stem for path in user_dir.glob("*.toml")}
+        codes |= {path.stem for path in user_dir.glob("*.toml") if CODE_PATTERN.fullmatch(path.stem)}
     return sorted(codes)
 
 
 def _read_toml(path, label: str) -> dict:
     """Return the parsed TOML at ``path``, or raise LanguageError naming the file."""
+    import tomllib  # imported when a language file is read, not by every command
+
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise LanguageError(f"cannot read language file {label}: {err}") from None
+        if isinstance(path, Path) and not stat.S_ISREG(path.stat().st_mode):
+            raise LanguageError(f"language file {label} is not a regular file")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_TOML_BYTES + 1)
+        if len(data) > MAX_TOML_BYTES:
+            raise LanguageError(f"language file {label} is larger than {MAX_TOML_BYTES >> 20} MB")
+        return tomllib.loads(data.decode("utf-8-sig"))  # -sig: Windows Notepad starts files with a BOM
+    except LanguageError:
+        raise
+    except OSError as err:
+        raise LanguageError(f"cannot read language file {label}: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise LanguageError(f"language file {label} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
         raise LanguageError(f"language file {label} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise LanguageError(f"language file {label} is nested too deeply") from None
+    except ValueError as err:  # a number too long to read, say
+        raise LanguageError(f"language file {label} holds a value out of range: {str(err)[:80]}") from None
+
+
+def _read_bundled(path: Path) -> dict:
+    """Return a bundled language file's data, parsed at build time while the file is unchanged."""
+    # Importing tomllib costs more start-up than the whole solve of a 4x4 board.
+    import zlib
+
+    from ruzzle_gui.languages.parsed import PARSED
+
+    crc, data = PARSED.get(path.stem, (None, None))
+    if data is not None and zlib.crc32(path.read_bytes()) == crc:
+        return data()
+    return _read_toml(path, path.name)
 
 
 def _check_types(data: dict, label: str) -> None:
@@ -227,10 +331,12 @@ def _check_demo(language: Language, label: str) -> None:
 
 def _language_data(code: str) -> tuple[dict, Path | None]:
     """Return the merged bundled and user data for ``code`` and the user file, if any."""
+    if not CODE_PATTERN.fullmatch(code):
+        raise LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}")
     bundled = _bundled_dir() / f"{code}.toml"
     user = user_language_dir() / f"{code}.toml"
-    data: dict = _read_toml(bundled, f"{code}.toml") if bundled.is_file() else {}
-    if user.is_file():
+    data: dict = _read_bundled(bundled) if bundled.is_file() else {}
+    if user.exists():
         override = _read_toml(user, str(user))
         _check_types(override, str(user))
         values = {**data.get("values", {}), **override.get("values", {})}

@@ -33,6 +33,8 @@ def test_report_has_every_section(capsys):
     assert status == 0, out
     for section in ("Machine: ", "| 4x4 |", "| 5x5 |", "| 10x10 |", "speed-up", "language load",
                     "peak memory, 4x4 solve", "Python heap peak", "`ruzzle solve -l en -b board.txt`",
+                    "`ruzzle --help`", "`ruzzle languages`", '`python -c "import marisa_trie"`',
+                    "of `python -c pass`", "of `import marisa_trie` (CPU",
                     "Cross-check: both solvers found the same words"):
         assert section in out, f"missing {section!r} in:\n{out}"
     assert "model name" not in out and "cores" in out

@@ -1,6 +1,9 @@
 """Board parsing, writing and every malformed board."""
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -115,3 +118,21 @@ def test_from_file_reads_utf8(tmp_path):
     path = tmp_path / "board.txt"
     path.write_text(EXAMPLE, encoding="utf-8")
     assert Board.from_file(path) == Board.parse(EXAMPLE)
+
+
+def test_board_is_a_frozen_value():
+    # Board is a plain class (a dataclass costs start-up time); it keeps a frozen dataclass's manners.
+    board = Board(1, 2, ("A", "B"), (None, "DL"))
+    same, other = Board(1, 2, ("A", "B"), (None, "DL")), Board(1, 2, ("A", "C"), (None, "DL"))
+    assert board == same and hash(board) == hash(same) and board != other and board != (1, 2)
+    assert len({board, same, other}) == 2
+    assert repr(board) == "Board(rows=1, cols=2, letters=('A', 'B'), bonuses=(None, 'DL'))"
+    for attempt in (lambda: setattr(board, "rows", 3), lambda: delattr(board, "cols"),
+                    lambda: setattr(board, "extra", 1)):
+        with pytest.raises(AttributeError):
+            attempt()
+    assert (board.rows, board.cols) == (1, 2)
+    match board:
+        case Board(rows, cols, letters, bonuses):
+            assert (rows, cols, letters, bonuses) == (1, 2, ("A", "B"), (None, "DL"))
+    assert copy.deepcopy(board) == board and pickle.loads(pickle.dumps(board)) == board

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui import Board, Solution, cli, known_languages, load_language
+from ruzzle_gui import Board, Graph, Solution, cli, known_languages, load_language
+from ruzzle_gui.cli import common, dictionaries
 from ruzzle_gui.dictionary import compile_words, index_path, load_index
 from ruzzle_gui.graph import path_score, sort_solutions
 
@@ -300,11 +301,11 @@ def test_compile_then_cat_gives_back_the_folded_words(capsys, tmp_path, word_lis
 
 def test_compile_says_when_only_the_index_cannot_be_written(capsys, tmp_path, word_list):
     out_path = tmp_path / "it.marisa"
-    (tmp_path / "it.index").mkdir()
+    (tmp_path / "it.index").symlink_to(tmp_path / "gone" / "it.index")  # a link into a missing folder
     code, _, err = run(capsys, "compile", "-l", "it", "-d", word_list, "-o", str(out_path))
     assert code == 1
     assert err == (f"ruzzle: error: wrote {out_path}, but not its index (cannot write "
-                   f"{tmp_path / 'it.index'}: Is a directory); it still works, more slowly\n")
+                   f"{tmp_path / 'it.index'}: No such file or directory); it still works, more slowly\n")
     assert run(capsys, "cat", "-d", str(out_path))[1].splitlines() == WORDS_FOLDED_IT
 
 
@@ -382,10 +383,10 @@ class FakeTerminal(io.StringIO):
 def test_compile_shows_progress_on_a_terminal_for_large_input(capsys, monkeypatch, tmp_path, word_list):
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    monkeypatch.setattr(cli, "LARGE_INPUT_BYTES", 1)
+    monkeypatch.setattr(dictionaries, "LARGE_INPUT_BYTES", 1)
     assert run(capsys, "compile", "-l", "it", "-d", word_list, "-o", str(tmp_path / "p.marisa"))[0] == 0
     last = terminal.getvalue().split("\r")[-1]
-    assert last == f"[{'#' * cli.PROGRESS_WIDTH}] 100%  9 / 9 lines\n"
+    assert last == f"[{'#' * dictionaries.PROGRESS_WIDTH}] 100%  9 / 9 lines\n"
 
 
 def test_compile_shows_no_progress_when_small_or_not_a_terminal(capsys, monkeypatch, tmp_path, word_list):
@@ -398,8 +399,8 @@ def test_compile_shows_no_progress_when_small_or_not_a_terminal(capsys, monkeypa
 
 
 def test_progress_text():
-    assert cli.progress_text(15, 30) == f"[{'#' * 15}{'.' * 15}]  50%  15 / 30 lines"
-    assert cli.progress_text(1_234_567, None) == "1,234,567 words read"
+    assert dictionaries.progress_text(15, 30) == f"[{'#' * 15}{'.' * 15}]  50%  15 / 30 lines"
+    assert dictionaries.progress_text(1_234_567, None) == "1,234,567 words read"
 
 
 def test_cat_bundled_dictionary_sorted(capsys):
@@ -574,7 +575,7 @@ def test_output_encoding_error_is_one_line(capsys, monkeypatch):
 def test_keyboard_interrupt_is_quiet(capsys, monkeypatch, board_file):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr(cli.Graph, "solve", interrupted)
+    monkeypatch.setattr(Graph, "solve", interrupted)
     code, _, err = run(capsys, "solve", "-l", "it", "-b", board_file)
     assert code == 130 and err.strip() == "ruzzle: interrupted"
 
@@ -668,7 +669,7 @@ def test_closed_pipe_is_not_an_error(argv, lines_read):
         err = proc.stderr.read().decode()
         proc.wait(timeout=60)
     assert all(line.strip() for line in read) and err == ""
-    assert proc.returncode == cli.EXIT_BROKEN_PIPE
+    assert proc.returncode == common.EXIT_BROKEN_PIPE
 
 
 def test_console_script_is_installed(board_file):

@@ -5,7 +5,8 @@ import marisa_trie
 import pytest
 
 from ruzzle_gui import DictionaryError, Graph, Board, LanguageError, known_languages, load_language
-from ruzzle_gui.dictionary import bundled_path, expand_hunspell, load_trie
+from ruzzle_gui.dictionary import (FoldReport, bundled_path, compile_words, expand_hunspell, fold_words, index_path,
+                                   load_trie, read_word_list)
 
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
 
@@ -196,3 +197,139 @@ def test_hunspell_expansion_maps_hunspell_charset_names(tmp_path):
 def test_hunspell_unknown_charset_is_a_clear_error(tmp_path, set_line):
     with pytest.raises(DictionaryError, match="declares an unknown character set"):
         list(expand_hunspell(write_hunspell(tmp_path, set_line)))
+
+
+# ---------------------------------------------------------------- hostile dictionaries and language files
+
+def special_paths(tmp_path):
+    """Return paths that are no regular file: a device, a FIFO and a folder."""
+    import os
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.marisa"
+    folder.mkdir()
+    return {"device": "/dev/zero", "fifo": str(fifo), "folder": str(folder)}
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder"])
+def test_a_dictionary_that_is_no_regular_file_is_refused_without_reading_it(tmp_path, kind):
+    path = special_paths(tmp_path)[kind]
+    with pytest.raises(DictionaryError, match="not a regular file|is a folder"):
+        load_language("it", dictionary=path).trie  # a FIFO would block, /dev/zero would grow without end
+    with pytest.raises(DictionaryError, match="not a regular file|is a folder"):
+        list(read_word_list(path))
+
+
+def test_languages_lists_a_user_language_whose_dictionary_is_a_fifo(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "words.txt")
+    (folder / "zz.toml").write_text('code = "zz"\nname = "Zeta"\nalphabet = "AB"\nfold = "upper"\n'
+                                    'min_length = 2\ndictionary = "words.txt"\n[values]\nA = 1\nB = 2\n')
+    result = subprocess.run([sys.executable, "-m", "ruzzle_gui", "languages"], capture_output=True, text=True,
+                            timeout=60, env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)})
+    assert "Traceback" not in result.stderr
+    assert any(line.startswith("zz ") for line in result.stdout.splitlines())
+
+
+def test_overlong_lines_are_dropped_and_counted(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("casa\n" + "a" * 200_000 + "\n" + "b" * 65 + "\nmare\n", encoding="utf-8")
+    report = FoldReport()
+    kept = fold_words(read_word_list(path), str.upper, str.isalpha, report)
+    assert kept == {"CASA", "MARE"}
+    assert report.dropped["longer than 64 letters"] == 2
+
+
+def test_a_word_list_with_a_bom_and_decomposed_accents_keeps_every_word(tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_bytes("\ufeffcasa\ncitta\u0300\n".encode())
+    assert list(read_word_list(path)) == ["casa", "città"]
+    assert sorted(load_language("it", dictionary=str(path)).trie.keys()) == ["CASA", "CITTA"]
+
+
+def test_a_dictionary_in_another_alphabet_says_how_to_fix_it():
+    language = load_language("it", dictionary=str(bundled_path("ru")))
+    pattern = (r"ru.marisa: none of its [\d,]+ words is spelled in the Italiano alphabet \(such as '.+'\): it is a "
+               r"dictionary for another language; .*ruzzle compile -l it -d WORDS")
+    with pytest.raises(DictionaryError, match=pattern):
+        Graph(Board.from_letters("CASAMAREBUSTIOLE"), language).solve()
+    with pytest.raises(DictionaryError, match=pattern):
+        language.random_letters(16)
+    with pytest.raises(DictionaryError, match=pattern):
+        Board.random(load_language("it", dictionary=str(bundled_path("ru"))))
+
+
+@pytest.mark.parametrize("indexed", [True, False])
+def test_accented_keys_compiled_without_a_language_are_counted(tmp_path, indexed):
+    path = tmp_path / "mine.marisa"
+    compile_words(["CASA", "CITTÀ", "MARE"], path)
+    if not indexed:
+        index_path(path).unlink()
+    with pytest.raises(DictionaryError, match=r"1 of 3 words use letters outside the Italiano alphabet "
+                                              r"\(such as 'CITTÀ'\).*ruzzle compile -l it -d"):
+        load_language("it", dictionary=str(path)).trie
+
+
+def user_language(tmp_path, monkeypatch, name: str, body: bytes | str):
+    """Write a user language file ``name`` and point the config folder at it."""
+    folder = tmp_path / "ruzzle_gui" / "languages"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_bytes(body.encode() if isinstance(body, str) else body)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    load_language.cache_clear()
+    return folder / name
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("x = " + "[" * 100_000 + "]" * 100_000 + "\n", "nested too deeply"),
+    ("[values]\nQ = " + "9" * 5000 + "\n", "holds a value out of range"),
+    ("[values]\nQ = 5\n" + "#" * (2 << 20) + "\n", "larger than 1 MB"),
+])
+def test_pathological_toml_is_a_language_error_naming_the_file(tmp_path, monkeypatch, body, message):
+    user_language(tmp_path, monkeypatch, "it.toml", body)
+    with pytest.raises(LanguageError, match=f"it.toml.*{message}"):
+        load_language("it")
+    load_language.cache_clear()
+
+
+def test_a_language_file_with_a_bom_loads(tmp_path, monkeypatch):
+    user_language(tmp_path, monkeypatch, "it.toml", b"\xef\xbb\xbf[values]\nQ = 5\n")
+    assert load_language("it").values["Q"] == 5
+    load_language.cache_clear()
+
+
+def test_a_user_file_named_x_toml_toml_is_never_read_from_the_current_folder(tmp_path, monkeypatch):
+    user_language(tmp_path, monkeypatch, "x.toml.toml", 'code = "x"\n')
+    decoy = tmp_path / "cwd"
+    decoy.mkdir()
+    (decoy / "x.toml").write_text("this = is not [valid")
+    monkeypatch.chdir(decoy)
+    assert "x.toml" not in known_languages()
+    with pytest.raises(LanguageError, match="unknown language"):
+        load_language("../x")
+    load_language.cache_clear()
+
+
+@pytest.mark.parametrize(("rule", "texts", "folded"), [
+    ('"Q" = "K"', ["QUA", "QUÉ", "qua", "qué"], ["KUA", "KUE", "KUA", "KUE"]),
+    ('"QU" = "K"', ["QUA", "QUÉ"], ["KA", "KE"]),
+])
+def test_fold_replace_applies_to_ascii_and_accented_text_alike(tmp_path, rule, texts, folded):
+    toml = tmp_path / "tt.toml"
+    toml.write_text('code = "tt"\nname = "Test"\nalphabet = "AEKQU"\nfold = "unidecode"\nmin_length = 2\n'
+                    f'[fold_replace]\n{rule}\n[values]\nA = 1\nE = 1\nK = 5\nQ = 10\nU = 1\n', encoding="utf-8")
+    language = load_language(str(toml))
+    assert [language.fold(text) for text in texts] == folded
+
+
+def test_decomposed_accents_fold_like_composed_ones():
+    italian = load_language("it")
+    assert italian.fold("citta\u0300") == italian.fold("città") == "CITTA"
+    assert italian.fold_letter("e\u0300") == "E"
+    assert load_language("ru").fold("е\u0308лка") == "ЕЛКА"  # е + combining diaeresis is Ё

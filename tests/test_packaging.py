@@ -33,6 +33,7 @@ def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path):
         assert f"ruzzle_gui/mt_languages/{code}.index" in names
         assert f"ruzzle_gui/languages/{code}.toml" in names
     assert "ruzzle_gui/app/icon.png" in names
+    assert {f"ruzzle_gui/cli/{module}.py" for module in ("__init__", "common", "solving")} <= names
 
     venv = tmp_path / "venv"
     run(sys.executable, "-m", "venv", venv)
@@ -42,3 +43,5 @@ def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path):
     words = int(run(python, "-c", SOLVE, cwd=tmp_path).stdout)
     assert words > 20
     assert (venv / "bin" / "ruzzle").exists() and (venv / "bin" / "ruzzle-gui").exists()
+    demo = run(venv / "bin" / "ruzzle", "demo", "-l", "it", "--quiet", "--top", "1", cwd=tmp_path).stdout
+    assert demo.split()[0].isalpha()

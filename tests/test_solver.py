@@ -1,6 +1,7 @@
 """Graph.solve against the brute-force reference, path legality and hand-worked scores."""
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from helpers import TEST_VALUES, write_language
 from reference import reference_solve, score
 from ruzzle_gui import Board, Graph, load_language, sort_solutions
-from ruzzle_gui.graph import length_bonus, neighbours
+from ruzzle_gui.graph import BATCH_CELLS, SPAN, best_solutions, length_bonus, neighbours
 
 ALPHABET = "".join(TEST_VALUES)
 # Common letters weigh more, so random boards hold many words, long ones included.
@@ -38,10 +39,16 @@ def test_language(tmp_path_factory, request):
 
 
 @st.composite
-def boards(draw, max_side: int = 6):
-    """Draw a random board from 1x1 to max_side x max_side with random bonuses."""
-    rows = draw(st.integers(1, max_side))
-    cols = draw(st.integers(1, max_side))
+def boards(draw, max_side: int = 6, min_side: int = 1, narrow: int | None = None):
+    """Draw a random board from min_side to max_side a side with random bonuses.
+
+    With ``narrow``, one side (either) is at most ``narrow`` cells: paths on such a
+    board run nearly straight, so long words span more than SPAN rows or columns.
+    """
+    rows = draw(st.integers(1, narrow) if narrow else st.integers(min_side, max_side))
+    cols = draw(st.integers(min_side, max_side))
+    if narrow and draw(st.booleans()):
+        rows, cols = cols, rows
     letters = draw(st.lists(st.sampled_from([ch for ch, w in WEIGHTS.items() for _ in range(w)]),
                             min_size=rows * cols, max_size=rows * cols))
     bonus = st.sampled_from([None] * 8 + ["DL", "TL", "DW", "TW"])
@@ -67,6 +74,48 @@ def test_solve_matches_brute_force(test_language, board, min_length):
     assert {s.word: s.score for s in solutions} == expected
     for solution in solutions:
         assert_legal(solution, board, test_language)
+
+
+def assert_matches_reference(solutions, board: Board, language, min_length: int,
+                             words: list[str] = WORDS) -> None:
+    """Fail unless ``solutions`` hold exactly the reference's words and best scores, on legal paths."""
+    expected = reference_solve(board.grid(), board.bonus_grid(), TEST_VALUES, words, min_length)
+    assert {s.word: s.score for s in solutions} == expected
+    for solution in solutions:
+        assert_legal(solution, board, language)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(board=boards(max_side=16, min_side=SPAN + 1, narrow=3), min_length=st.integers(2, 6),
+       data=st.data())
+def test_batched_search_with_shared_used_bits_matches_brute_force(test_language, board, min_length,
+                                                                  data):
+    """Boards wider than SPAN (cells share used bits) searched in batches of any size."""
+    batch = data.draw(st.integers(1, board.rows * board.cols), label="batch_cells")
+    paths = Graph(board, test_language, min_length=min_length).paths(batch_cells=batch)
+    assert_matches_reference(best_solutions(paths), board, test_language, min_length)
+
+
+def test_board_larger_than_one_batch_matches_brute_force(make_language):
+    """A board of more than BATCH_CELLS cells, solved with the defaults, against the reference."""
+    words = random.Random(5).sample(WORDS, 300)
+    language = make_language(words, dictionary="words.marisa")
+    side = math.isqrt(BATCH_CELLS) + 2
+    board = Board.random(language, side, side, random.Random(11))
+    solutions = Graph(board, language).solve()
+    assert_matches_reference(solutions, board, language, 2, words)
+    assert len(solutions) > 100
+
+
+def test_cells_sharing_a_used_bit_are_both_usable_but_none_twice(make_language):
+    """Cells SPAN columns apart share a used-cell bit: a path may pass through both, never one twice."""
+    assert SPAN == 5, "the boards below put cells SPAN apart"
+    language = make_language(["CASTEC", "ACERO", "ACEROA", "ACEROC"])
+    (both,) = Graph(Board.from_letters("CASTEC", rows=1), language).solve()
+    assert both.word == "CASTEC" and both.path == tuple((0, c) for c in range(6))
+    # ACEROA and ACEROC would step back onto (0, 0) or (0, 1), whose bits (0, 5) and (0, 6) share.
+    board = Board.parse("A C E I L N R\nO R S T A C O\n")
+    assert [s.word for s in Graph(board, language).solve()] == ["ACERO"]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

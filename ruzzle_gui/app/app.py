@@ -1,25 +1,29 @@
 """App: one main window that moves through letter entry, bonus entry and results."""
 from __future__ import annotations
 
-import os
 import sys
 import time
 import traceback
 import tkinter as tk
 from importlib import resources
+from pathlib import Path
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.bonuses import BonusEntry
+from ruzzle_gui.app.drop import enable_drop
+from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
-from ruzzle_gui.app.results import Results
-from ruzzle_gui.app.settings import load_settings, settings_path
+from ruzzle_gui.app.menu import MenuBar
+from ruzzle_gui.app.results import COLUMNS, Results
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
+from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
-from ruzzle_gui.board import Board
+from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.graph import Graph
-from ruzzle_gui.language import Language, LanguageError, known_languages, load_language
+from ruzzle_gui.language import Language, load_language
 
 TITLE = "Ruzzle Solver"
 STEPS = ("1  Letters", "2  Bonuses", "3  Words")
@@ -29,37 +33,13 @@ INLINE_CELLS = 25
 POLL_MS = 40
 CANCEL_WAIT_S = 1.0
 BUSY_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
-FALLBACK_LANGUAGE = "en"
-
-
-def language_names(extra: str | None = None) -> dict[str, str]:
-    """Return {code: display name} for every language that loads, sorted by name."""
-    names = {}
-    for code in [*known_languages(), *([extra] if extra else [])]:
-        try:
-            names[code] = load_language(code).name
-        except LanguageError:
-            continue  # a broken user language file must not hide the others
-    return dict(sorted(names.items(), key=lambda item: item[1].casefold()))
-
-
-def default_language(remembered: str | None) -> str:
-    """Return the remembered language if it still exists, else the system's, else English."""
-    if remembered and (remembered in known_languages() or remembered.endswith(".toml")):
-        try:
-            load_language(remembered)
-            return remembered
-        except LanguageError:
-            pass  # removed or broken since last time: fall back as if never chosen
-    system = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
-    return system if system in known_languages() else FALLBACK_LANGUAGE
-
-
-def default_state() -> AppState:
-    """Return a fresh state from the user's settings file."""
-    path = settings_path()
-    settings = load_settings(path)
-    return AppState(language=default_language(settings.language), settings_file=path, settings=settings)
+# Settings are saved this long after the last change, so dragging the speed
+# slider writes the file once, not at every step.
+SAVE_DELAY_MS = 300
+NOTICE_MS = 15000
+DROP_DELAY_MS = 300
+TEXT_FIELDS = ("TEntry", "TSpinbox", "TCombobox", "Entry", "Spinbox")
+BOARD_FILES = [("Board files", "*.txt *.board"), ("All files", "*")]
 
 
 class App:
@@ -80,19 +60,46 @@ class App:
         self._switch_interval = sys.getswitchinterval()
         self.languages = language_names(self.state.language)
         self._build_steps()
-        body = ttk.Frame(self.root)
+        self.body = body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
         self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses)
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.screen: LetterEntry | BonusEntry | Results | None = None
-        self.root.bind("<Return>", self._on_return)
-        self.root.bind("<KP_Enter>", self._on_return)
-        self.root.bind("<Escape>", lambda _event: self.screen.on_escape())
+        self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
+                            on_keys=self.show_keys, on_quit=self.close)
+        self.menu.show_recent(self.state.settings.recent_boards)
+        self.keys_window: KeysWindow | None = None
+        self._save_id: str | None = None
+        self._bind_keys()
         self.root.protocol("WM_DELETE_WINDOW", self.close)
         self._place_window()
         self.show_letters()
+        self._show_notices()
+        # tkdnd takes about 15 ms to load: after the window is up, not before it.
+        self._drop_id = self.root.after(DROP_DELAY_MS, self._enable_drop)
+
+    def _bind_keys(self) -> None:
+        """Bind the keys that work on every screen, and Ctrl+A in every text box."""
+        root = self.root
+        root.bind("<Return>", self._on_return)
+        root.bind("<KP_Enter>", self._on_return)
+        root.bind("<Escape>", lambda _event: self.screen.on_escape())
+        # Before Tk's own Tab binding (on "all") moves the focus, order it as laid out now.
+        for sequence in ("<Tab>", "<<PrevWindow>>"):
+            root.bind(sequence, lambda _event: follow_layout(self.screen))
+        root.bind("<F1>", lambda _event: self.show_keys())
+        for key in "oO":
+            root.bind(f"<Control-{key}>", lambda _event: self.ask_open())
+        for key in "qQ":
+            root.bind(f"<Control-{key}>", lambda _event: self.close())
+        for number, column in enumerate(COLUMNS, 1):
+            root.bind(f"<Control-Key-{number}>", lambda _event, c=column: self._sort_by(c))
+        root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
+        for field in TEXT_FIELDS:
+            for key in "aA":
+                root.bind_class(field, f"<Control-{key}>", select_all)
 
     def _set_icon(self) -> tk.PhotoImage | None:
         """Set the packaged PNG as the window icon; return the image so it stays alive."""
@@ -256,6 +263,81 @@ class App:
         sys.setswitchinterval(self._switch_interval)
         self.bonuses.set_busy(False)
 
+    def _sort_by(self, column: str) -> None:
+        """Sort the word list by ``column`` (again: reverse it), when the words are shown."""
+        if self.screen is self.results and self.results.solutions:
+            self.results.sort_by(column)
+
+    def _show_notices(self) -> None:
+        """Show on the letter window what went wrong before it opened (a language, a board file)."""
+        if self.state.notices:
+            self.letters.hint.flash(" · ".join(self.state.notices), ms=NOTICE_MS)
+            self.state.notices.clear()
+
+    def _enable_drop(self) -> None:
+        """Accept board files dropped on the window, where tkdnd loads."""
+        self._drop_id = None
+        self.drop_problem = enable_drop(self.body, self.open_board)
+
+    def show_keys(self) -> None:
+        """Open the Help → Keys window, or bring it forward if it is open."""
+        if self.keys_window is not None and self.keys_window.winfo_exists():
+            self.keys_window.lift()
+            self.keys_window.close_button.focus_set()
+            return
+        self.keys_window = KeysWindow(self.root)
+
+    def ask_open(self) -> None:
+        """Ask for a board file, then open it."""
+        from tkinter import filedialog  # loaded on demand: most sessions never open a file
+
+        recent = self.state.settings.recent_boards
+        folder = str(Path(recent[0]).parent) if recent else None
+        name = filedialog.askopenfilename(parent=self.root, title="Open a board file", filetypes=BOARD_FILES,
+                                          initialdir=folder)
+        if name:
+            self.open_board(name)
+
+    def open_board(self, path: str) -> bool:
+        """Put the board in file ``path`` on the letter window; say in the window why not. Return True if opened."""
+        self.show_letters()
+        try:
+            board = Board.from_file(path, self.language)
+        except BoardError as err:
+            if not Path(path).exists():
+                self._forget_board(path)
+            self.letters.hint.flash(f"Could not open {Path(path).name}: {err}", ms=NOTICE_MS)
+            return False
+        self.load_board(board)
+        self.state.settings.remember_board(path)
+        self.menu.show_recent(self.state.settings.recent_boards)
+        self.save_settings()
+        self.letters.hint.flash(f"Opened {Path(path).name}: a {board.rows}×{board.cols} board · "
+                                "Enter: check the bonuses", error=False)
+        return True
+
+    def _forget_board(self, path: str) -> None:
+        """Drop a board file that no longer exists from the recent list."""
+        self.state.settings.forget_board(path)
+        self.menu.show_recent(self.state.settings.recent_boards)
+        self.save_settings()
+
+    def save_soon(self) -> None:
+        """Save the settings shortly, once a burst of changes (a slider drag) is over."""
+        if self._save_id is not None:
+            self.root.after_cancel(self._save_id)
+        self._save_id = self.root.after(SAVE_DELAY_MS, self.save_settings)
+
+    def save_settings(self) -> None:
+        """Save the settings now; say on the current window if they could not be saved."""
+        if self._save_id is not None:
+            self.root.after_cancel(self._save_id)
+            self._save_id = None
+        problem = self.state.save()
+        if problem:
+            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+            self.screen.hint.flash(problem.capitalize())
+
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
         self.state.clear()
@@ -275,6 +357,10 @@ class App:
         """Save the settings and close the window."""
         self.cancel_solve()
         self.results.stop_animation()
+        if self._drop_id is not None:
+            self.root.after_cancel(self._drop_id)
+        if self._save_id is not None:
+            self.root.after_cancel(self._save_id)
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
@@ -283,3 +369,10 @@ class App:
     def mainloop(self) -> None:
         """Run the Tk event loop until the window closes."""
         self.root.mainloop()
+
+
+def select_all(event: tk.Event) -> str:
+    """Select all the text in the text box that has the focus, as Ctrl+A does in most apps."""
+    event.widget.selection_range(0, "end")
+    event.widget.icursor("end")
+    return "break"

@@ -9,14 +9,15 @@ from tkinter import ttk
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
-from ruzzle_gui.board import Board, BoardError
+from ruzzle_gui.board import SUFFIXES, Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
 MIN_SIZE = 2
 MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
-TIP = "Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · Enter: next"
+TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
+       "Enter: next · F1: all keys")
 
 
 def where(index: int, cols: int) -> str:
@@ -43,6 +44,22 @@ def board_problem(state: AppState, language: Language) -> tuple[int, str] | None
         return bad, (f"'{state.letters[bad]}' at {where(bad, state.cols)} is not a letter of the "
                      f"{language.name} alphabet")
     return None
+
+
+def is_board_text(text: str) -> bool:
+    """Return True if ``text`` is laid out as a board file (spaced cells) rather than runs of letters.
+
+    Board files separate cells (mostly one letter, or a letter and a bonus such as
+    ``Ctl``) with spaces, over several lines or with a bonus on one line. A single
+    line of spaced letters, or words such as ``ciao mare``, are letters to type.
+    """
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    cells = [cell for row in rows for cell in row]
+    if not any(len(row) > 1 for row in rows):
+        return False
+    cell_like = sum(1 for cell in cells if len(cell) == 1 or cell[1:] in SUFFIXES)
+    single = sum(1 for cell in cells if len(cell) == 1)
+    return cell_like * 2 > len(cells) and (len(rows) > 1 or single < len(cells))
 
 
 class LetterEntry(ttk.Frame):
@@ -155,8 +172,8 @@ class LetterEntry(ttk.Frame):
 
     def type_text(self, text: str) -> int:
         """Fill tiles from ``text`` (plain letters or a board file); return how many were placed."""
-        if "\n" in text.strip() and self._paste_board(text):
-            return self.state.size
+        if is_board_text(text):
+            return self._paste_board(text)
         chars = [ch for ch in text if not ch.isspace()]
         language = self.language
         refused = sorted({ch for ch in chars if language.fold_letter(ch) is None})
@@ -172,17 +189,21 @@ class LetterEntry(ttk.Frame):
         self._report_paste(placed, len(letters) - placed, refused, language)
         return placed
 
-    def _paste_board(self, text: str) -> bool:
-        """Load ``text`` if it is a whole board in board-file format; return True if it was."""
+    def _paste_board(self, text: str) -> int:
+        """Load ``text``, laid out as a board file; if it is malformed say why and fill nothing.
+
+        Return how many tiles were filled.
+        """
         try:
             board = Board.parse(text, self.language)
-        except BoardError:
-            return False
+        except BoardError as err:
+            self.hint.flash(f"Not pasted: {err}")
+            return 0
         self.state.load_board(board)
         self.cursor = 0
         self.refresh()
         self.hint.flash(f"Pasted a {board.rows}×{board.cols} board with its bonuses", error=False)
-        return True
+        return board.rows * board.cols
 
     def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
         """Say what a paste did: letters placed, extra letters dropped, characters refused."""
@@ -228,18 +249,18 @@ class LetterEntry(ttk.Frame):
         self.hint.flash("Board cleared", error=False)
 
     def random_board(self) -> None:
-        """Fill the board with letters drawn from the language's letter frequencies."""
+        """Fill the board with letters drawn from the language's frequencies and bonuses at the game's odds."""
         try:
-            letters = self.language.random_letters(self.state.size, self.rng)
-        except (DictionaryError, LanguageError) as err:
+            board = Board.random(self.language, self.state.rows, self.state.cols, self.rng)
+        except (DictionaryError, LanguageError, BoardError) as err:
             self.hint.flash(f"No random board: {err}")
             return
-        self.state.letters = letters
-        self.state.bonuses = [None] * self.state.size
+        self.state.load_board(board)
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
-        self.hint.flash(f"Random {self.language.name} board: press Enter to mark bonuses", error=False)
+        self.hint.flash(f"Random {self.language.name} board with bonuses: press Enter to check them",
+                        error=False)
 
     def set_language(self, code: str) -> None:
         """Switch to language ``code``, refolding the letters typed so far."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -69,7 +70,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace | int:
 def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = None) -> App | int:
     """Return the app built from a command line (not yet running), or an exit status.
 
-    2 means a bad command line, 1 a bad board file or no display.
+    2 means a bad command line, 1 no display. A bad board file opens the window,
+    which says what is wrong with it.
     """
     args = parse(argv)
     if isinstance(args, int):
@@ -77,16 +79,21 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     # Imported here so --help and command-line errors never pay for loading Tk.
     import tkinter as tk
 
-    from ruzzle_gui.app.app import App, default_state
+    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.startup import default_state
 
     state = default_state()
     if args.language:
-        # Used for this run; saved only when the window closes, like any other choice.
-        state.language = args.language
+        # Chosen on the command line: remembered like a choice made in the window.
+        state.language = state.settings.language = args.language
+        state.notices.clear()
     try:
         board = Board.from_file(args.board, load_language(state.language)) if args.board else None
     except BoardError as err:
-        return fail(err, 1)
+        # The window opens anyway and says what is wrong, where the player looks.
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        state.notices.append(f"Could not open {Path(args.board).name}: {err}")
+        board = None
     try:
         root = root if root is not None else tk.Tk(className=PROG)
     except tk.TclError as err:

@@ -13,6 +13,7 @@ from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.board import Board
+from ruzzle_gui.dictionary import DictionaryError, _write_atomically
 from ruzzle_gui.graph import Solution, sort_solutions
 from ruzzle_gui.language import Language
 
@@ -388,12 +389,19 @@ class Results(ttk.Frame):
         self.hint.flash(f"Copied {plural(len(lines), 'word')} to the clipboard", error=False)
 
     def export_csv(self, path: Path) -> int:
-        """Write the words shown to a CSV file (word, score, length, path); return how many."""
-        with Path(path).open("w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(("word", "score", "length", "path"))
-            for s in self.shown:
-                writer.writerow((s.word, s.score, len(s.word), path_text(s.path)))
+        """Write the words shown to a CSV file (word, score, length, path); return how many.
+
+        The file is written beside ``path`` and renamed over it, so a full disk
+        leaves the old file whole. Raises DictionaryError naming the problem.
+        """
+        def write(partial: Path) -> None:
+            with partial.open("w", encoding="utf-8", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(("word", "score", "length", "path"))
+                for s in self.shown:
+                    writer.writerow((s.word, s.score, len(s.word), path_text(s.path)))
+
+        _write_atomically(Path(path), write)
         return len(self.shown)
 
     def ask_export(self) -> None:
@@ -406,8 +414,8 @@ class Results(ttk.Frame):
             return
         try:
             count = self.export_csv(Path(name))
-        except OSError as err:
-            self.hint.flash(f"Could not export to {name}: {err.strerror}")
+        except DictionaryError as err:
+            self.hint.flash(f"Could not export: {err}")
             return
         self.hint.flash(f"Exported {plural(count, 'word')} to {name}", error=False)
 
@@ -472,8 +480,11 @@ class Results(ttk.Frame):
         return "break"
 
     def _on_speed(self, value: str) -> None:
-        """Remember the animation pace the player chose."""
-        self.settings.delay_ms = round(float(value))
+        """Remember the animation pace the player chose; the app saves it."""
+        delay = round(float(value))
+        if delay != self.settings.delay_ms:
+            self.settings.delay_ms = delay
+            self.event_generate("<<SettingsChanged>>")
 
     def destroy(self) -> None:
         """Stop the animation before the widgets go."""

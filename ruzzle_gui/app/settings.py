@@ -2,54 +2,91 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ruzzle_gui.dictionary import DictionaryError, _write_atomically
 from ruzzle_gui.language import config_dir
 
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
+RECENT_LIMIT = 8
+# A real settings file is a few hundred bytes; anything far larger is damaged,
+# and reading it whole could cost unbounded memory.
+MAX_SETTINGS_BYTES = 64 * 1024
+MAX_PATH_CHARS = 4096
 
 
 @dataclass
 class Settings:
-    """The last language used and the animation pace (milliseconds per tile)."""
+    """The last language used, the animation pace (milliseconds per tile) and recent board files."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
+    recent_boards: list[str] = field(default_factory=list)
+
+    def remember_board(self, path: str | Path) -> None:
+        """Put ``path`` first in the recent boards, once, keeping at most RECENT_LIMIT."""
+        name = str(Path(path).absolute())
+        self.recent_boards = [name, *(p for p in self.recent_boards if p != name)][:RECENT_LIMIT]
+
+    def forget_board(self, path: str) -> None:
+        """Drop ``path`` from the recent boards (it was moved or deleted)."""
+        self.recent_boards = [p for p in self.recent_boards if p != path]
 
 
 def settings_path() -> Path:
-    """Return where the settings file lives: ``$XDG_CONFIG_HOME/ruzzle_gui/settings.json``."""
+    """Return where the settings file lives: ``settings.json`` in the user's config folder."""
     return config_dir() / "settings.json"
 
 
 def load_settings(path: Path) -> Settings:
     """Return the settings stored at ``path``; defaults for anything missing, unreadable or corrupt."""
+    # A damaged settings file must never stop the app from opening: deep nesting
+    # (RecursionError), 5,000-digit numbers (ValueError) and wrong types all give defaults.
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        # A damaged settings file must never stop the app from opening.
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_SETTINGS_BYTES + 1)
+        if len(raw) > MAX_SETTINGS_BYTES:
+            return Settings()
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return Settings()
     if not isinstance(data, dict):
         return Settings()
-    language = data.get("language")
-    delay = data.get("delay_ms")
+    return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
+                    recent_boards=_recent(data.get("recent_boards")))
+
+
+def _language(value: object) -> str | None:
+    """Return a stored language code or file, or None if it is not a sane string."""
+    return value if isinstance(value, str) and 0 < len(value) <= MAX_PATH_CHARS and "\0" not in value else None
+
+
+def _delay(value: object) -> int:
+    """Return a stored animation pace, or the default if it is not a whole number in range."""
     low, high = DELAY_RANGE_MS
-    return Settings(
-        language=language if isinstance(language, str) and language else None,
-        delay_ms=delay if isinstance(delay, int) and low <= delay <= high else DEFAULT_DELAY_MS)
+    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    return value if ok else DEFAULT_DELAY_MS
+
+
+def _recent(value: object) -> list[str]:
+    """Return the stored recent board files that are sane strings, at most RECENT_LIMIT."""
+    if not isinstance(value, list):
+        return []
+    return [p for p in value if _language(p) is not None][:RECENT_LIMIT]
 
 
 def save_settings(settings: Settings, path: Path) -> str | None:
     """Write ``settings`` to ``path``; return None, or a one-line reason it could not be saved."""
     path = Path(path)
+    text = json.dumps(asdict(settings), indent=2, ensure_ascii=False) + "\n"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
-        # Replace in one step, so a crash mid-write never leaves a half-written file.
-        temporary.replace(path)
+        # Replace in one step, so a crash or a full disk never leaves a half-written file.
+        _write_atomically(path, lambda partial: partial.write_text(text, encoding="utf-8"))
     except OSError as err:
         return f"could not save settings to {path}: {err.strerror}"
+    except DictionaryError as err:
+        return f"could not save settings: {err}"
     return None

@@ -12,7 +12,11 @@ MAX_TYPED_SIZE = 8
 
 @dataclass
 class AppState:
-    """The board as typed so far (``""`` marks an empty tile), its language and the settings."""
+    """The board as typed so far (``""`` marks an empty tile), its language and the settings.
+
+    ``notices`` holds problems found before the window opened (a language file
+    that failed to load, a bad board file) for the window to show.
+    """
 
     language: str
     settings_file: Path
@@ -21,6 +25,7 @@ class AppState:
     cols: int = 4
     letters: list[str] = field(default_factory=list)
     bonuses: list[str | None] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.letters) != self.rows * self.cols:
@@ -58,10 +63,13 @@ class AppState:
 
     def choose_language(self, code: str) -> str | None:
         """Switch to the language the player chose and save it for next time; return None or why not."""
-        self.language = code
+        self.language = self.settings.language = code
         return self.save()
 
     def save(self) -> str | None:
-        """Save the settings, the language in use included; return None, or why they were not saved."""
-        self.settings.language = self.language
+        """Save the settings; return None, or why they were not saved.
+
+        The language saved is the one the player last chose: a fallback used because
+        their file failed to load is not remembered over it.
+        """
         return save_settings(self.settings, self.settings_file)

@@ -135,7 +135,6 @@ def test_launch_with_solve_goes_straight_to_the_words(window, config_home, tmp_p
     (["--solve"], 2, "--solve needs a board"),
     (["-l", "xx"], 2, "unknown language 'xx'; known languages: de, en"),
     (["--board"], 2, "expected one argument"),
-    (["-b", "no-such.board"], 1, "board file not found: no-such.board"),
 ])
 def test_launch_errors_are_one_line_and_an_exit_status(argv, status, message, window, config_home, capsys):
     assert launch(argv, root=window) == status
@@ -144,11 +143,22 @@ def test_launch_errors_are_one_line_and_an_exit_status(argv, status, message, wi
     assert err.count("\n") == 1 and not window.winfo_children()
 
 
-def test_a_bad_letter_in_a_board_file_names_line_and_cell(window, config_home, tmp_path, capsys):
+@pytest.mark.parametrize(("text", "message"), [
+    ("C A S E\nR O 4 I\nT E N A\nL U P O\n", "line 2, cell 3"),
+    (None, "board file not found"),
+])
+def test_a_bad_board_file_opens_the_window_and_says_what_is_wrong_there(text, message, window, config_home,
+                                                                        tmp_path, capsys):
     path = tmp_path / "bad.board"
-    path.write_text("C A S E\nR O 4 I\nT E N A\nL U P O\n", encoding="utf-8")
-    assert launch(["-b", str(path)], root=window) == 1
-    assert "line 2, cell 3" in capsys.readouterr().err
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    app = launch(["-l", "it", "-b", str(path), "--solve"], root=window)
+    settle(window)
+    assert app.screen is app.letters and not any(app.state.letters)
+    shown = app.letters.hint.cget("text")
+    assert shown.startswith("Could not open bad.board: ") and message in shown
+    err = capsys.readouterr().err
+    assert err.startswith("ruzzle-gui: error: ") and message in err and err.count("\n") == 1
 
 
 def test_the_last_language_is_remembered_and_a_corrupt_settings_file_is_ignored(root, config_home, monkeypatch):

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
 from gui_helpers import click, press, settle
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.letters import board_problem
+from ruzzle_gui.app.letters import board_problem, is_board_text
+from ruzzle_gui.board import BONUS_ODDS, Board
 from ruzzle_gui.app.main import launch
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.language import load_language
@@ -79,6 +82,44 @@ def test_pasting_a_board_file_keeps_its_bonuses(app):
     assert typed(app) == "CASEROMITENALUPO"
     assert app.state.bonuses[0] == "TL" and app.state.bonuses[3] == "DL"
     assert app.state.bonuses[5] == "DW" and app.state.bonuses[15] == "TW"
+
+
+def paste(app, text: str) -> None:
+    """Paste ``text`` on the letter window's board."""
+    app.root.clipboard_clear()
+    app.root.clipboard_append(text)
+    app.letters.board_view.event_generate("<<Paste>>")
+    settle(app.root)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("Cxx A S E\nR O M I\nT E N A\nL U P O\n", "line 1, cell 1: unknown bonus 'xx' in 'Cxx'"),
+    ("C A S E\nR O M I\nT E N\nL U P O\n", "line 3: 3 cells, but the first row has 4"),
+    ("Ctl A S Exy\nR O M I\nT E N A\nL U P O\n", "line 1, cell 4: unknown bonus 'xy'"),
+    ("C A S E\nR O 4 I\nT E N A\nL U P O\n", "line 2, cell 3: '4' is not a letter"),
+    ("A Ca3 S E", "line 1, cell 2: 'Ca3' is not one letter"),
+])
+def test_pasting_a_malformed_board_file_says_why_and_fills_nothing(app, text, message):
+    press(app.letters.board_view, *"ciao")
+    paste(app, text)
+    assert typed(app) == "CIAO" + "." * 12 and not any(app.state.bonuses)
+    shown = app.letters.hint.cget("text")
+    assert shown.startswith("Not pasted: ") and message in shown
+    assert str(app.letters.hint.cget("style")) == "Error.TLabel"
+
+
+@pytest.mark.parametrize(("text", "board"), [
+    ("ciaomarebustiole", False), ("ciao\nmare\nbust\niole\n", False), ("c i a o m a r e b u s t i o l e", False),
+    ("ciao mare bust iole", False), ("CIAO MARE\nBUST IOLE", False), ("", False),
+    ("C A S E\nR O M I", True), ("Cxx A S E\nR O M I", True), ("Ctl A S Edl", True), ("Cxx A S E", True),
+])
+def test_board_file_text_is_told_from_runs_of_letters(text, board):
+    assert is_board_text(text) is board
+
+
+def test_runs_of_letters_on_several_lines_still_fill_the_tiles(app):
+    paste(app, "ciao\nmare\nbust\niole\n")
+    assert typed(app) == "CIAOMAREBUSTIOLE"
 
 
 def test_a_refused_key_leaves_the_board_and_shows_a_brief_hint(app, root):
@@ -211,3 +252,21 @@ def test_a_loaded_board_outside_the_typed_sizes_keeps_its_size_without_an_error(
     letters.rows_var.set("0")
     letters.apply_size()
     assert (app.state.rows, app.state.cols) == (3, 9) and "2 to 9" in letters.hint.cget("text")
+
+
+def test_random_board_draws_bonuses_at_the_games_odds(app):
+    letters = app.letters
+    letters.rng = random.Random(7)
+    expected = Board.random(letters.language, 4, 4, random.Random(7))
+    letters.random_button.invoke()
+    assert app.state.board() == expected
+    # Over many boards each bonus turns up about as often as in the game.
+    counts = dict.fromkeys([bonus for bonus, _odds in BONUS_ODDS], 0)
+    boards = 150
+    for _ in range(boards):
+        letters.random_board()
+        for bonus in app.state.bonuses:
+            if bonus:
+                counts[bonus] += 1
+    for bonus, odds in BONUS_ODDS:
+        assert abs(counts[bonus] / (16 * boards) - odds) < 0.03, (bonus, counts)

@@ -246,7 +246,7 @@ def test_export_that_cannot_write_says_why_and_cancel_does_nothing(solved, tmp_p
     results = solved.results
     monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: str(tmp_path))  # a folder
     results.export_button.invoke()
-    assert results.hint.cget("text") == f"Could not export to {tmp_path}: Is a directory"
+    assert results.hint.cget("text") == f"Could not export: cannot write {tmp_path}: Is a directory"
     results.hint.show_tip()
     monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: "")  # cancelled
     results.export_button.invoke()

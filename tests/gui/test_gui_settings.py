@@ -1,11 +1,17 @@
-"""Settings: remembered between runs, never fatal when damaged, saved when the window closes."""
+"""Settings: remembered between runs, never fatal when damaged, saved at each change, in the platform's place."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
+from gui_helpers import wait_until
 
-from ruzzle_gui.app.settings import DEFAULT_DELAY_MS, Settings, load_settings, save_settings, settings_path
+from ruzzle_gui import language as language_module
+from ruzzle_gui.app.settings import (DEFAULT_DELAY_MS, RECENT_LIMIT, Settings, load_settings, save_settings,
+                                     settings_path)
+from ruzzle_gui.language import config_dir
 
 
 def test_settings_live_in_the_user_config_folder(config_home):
@@ -18,8 +24,15 @@ def test_settings_round_trip(tmp_path):
     assert load_settings(path) == Settings(language="ru", delay_ms=120)
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b"[1, 2]", b'{"language": 5, "delay_ms": "fast"}',
-                                     b'{"delay_ms": 99999}', b""])
+@pytest.mark.parametrize("content", [
+    b"{not json", b"\xff\xfe", b"[1, 2]", b'{"language": 5, "delay_ms": "fast"}', b'{"delay_ms": 99999}', b"",
+    b"[" * 100_000 + b"]" * 100_000,  # deeply nested: RecursionError in json
+    b'{"delay_ms": ' + b"9" * 5000 + b"}",  # past Python's int digit limit: ValueError
+    b'{"delay_ms": 1e999, "language": ["it"]}',
+    b'{"delay_ms": true, "language": "", "recent_boards": "x.board"}',
+    b'{"language": "it\\u0000", "recent_boards": [1, null, {"a": 1}]}',
+    b'{"recent_boards": ["' + b"x" * 100_000 + b'"]}',  # larger than any real settings file
+])
 def test_a_damaged_settings_file_gives_the_defaults(tmp_path, content):
     path = tmp_path / "settings.json"
     path.write_bytes(content)
@@ -37,9 +50,71 @@ def test_an_unwritable_settings_folder_is_reported_not_raised(tmp_path):
     assert problem is not None and problem.startswith("could not save settings to")
 
 
+def test_a_settings_file_keeps_its_good_parts(tmp_path):
+    path = tmp_path / "settings.json"
+    recent = [f"/boards/{n}.board" for n in range(RECENT_LIMIT + 3)]
+    path.write_text(json.dumps({"language": "de", "delay_ms": "slow", "recent_boards": [*recent[:1], 7, *recent[1:]]}),
+                    encoding="utf-8")
+    assert load_settings(path) == Settings(language="de", recent_boards=recent[:RECENT_LIMIT])
+
+
+def test_recent_boards_put_the_latest_first_once(tmp_path):
+    settings = Settings()
+    for name in ("a", "b", "a", *(str(n) for n in range(RECENT_LIMIT))):
+        settings.remember_board(tmp_path / f"{name}.board")
+    assert len(settings.recent_boards) == RECENT_LIMIT
+    assert settings.recent_boards[0] == str(tmp_path / f"{RECENT_LIMIT - 1}.board")
+    assert len(set(settings.recent_boards)) == RECENT_LIMIT
+
+
+def test_saving_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    save_settings(Settings(language="it"), path)
+    before = path.read_bytes()
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    problem = save_settings(Settings(language="ru", delay_ms=120), path)
+    assert problem is not None and "No space left on device" in problem
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_config_folder_is_the_platforms_and_an_old_one_keeps_working(tmp_path, monkeypatch):
+    import platformdirs
+
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    native = tmp_path / "native" / "ruzzle_gui"
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda name, **options: str(tmp_path / "native" / name))
+    assert config_dir() == native
+    (tmp_path / ".config" / "ruzzle_gui").mkdir(parents=True)
+    assert config_dir() == tmp_path / ".config" / "ruzzle_gui"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    assert config_dir() == tmp_path / "xdg" / "ruzzle_gui"
+    assert language_module.user_language_dir() == tmp_path / "xdg" / "ruzzle_gui" / "languages"
+
+
+def test_config_folder_on_linux_is_xdg_config(tmp_path, monkeypatch):
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert config_dir() == Path(os.environ["HOME"]) / ".config" / "ruzzle_gui"
+
+
+def test_each_change_is_saved_at_once_without_closing(app, config_home):
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    app.results.speed.set(120)
+    wait_until(app.root, saved.exists)
+    assert json.loads(saved.read_text(encoding="utf-8"))["delay_ms"] == 120
+    app.letters.set_language("ru")
+    assert json.loads(saved.read_text(encoding="utf-8"))["language"] == "ru"
+
+
 def test_closing_the_window_saves_language_and_pace(app, config_home):
     app.results.speed.set(120)
     app.root.tk.call(app.root.protocol("WM_DELETE_WINDOW"))
     saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
-    assert saved == {"language": "it", "delay_ms": 120}
+    assert saved == {"language": "it", "delay_ms": 120, "recent_boards": []}
     assert not app.root.winfo_exists()

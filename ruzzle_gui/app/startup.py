@@ -1,0 +1,62 @@
+"""What the app starts with: the settings file, the language to open in, and the languages offered."""
+from __future__ import annotations
+
+import os
+from importlib import resources
+
+from ruzzle_gui.app.settings import load_settings, settings_path
+from ruzzle_gui.app.state import AppState
+from ruzzle_gui.language import LanguageError, known_languages, load_language
+
+FALLBACK_LANGUAGE = "en"
+BUNDLED_LANGUAGES = ("it", "es", "de", "fr", "nl", "pt", "ru")
+# What a broken language file can raise: LanguageError, and from a pathological
+# file a ValueError (a 5,000-digit number) or RecursionError (deep nesting).
+LOAD_ERRORS = (ValueError, RecursionError)
+
+
+def language_names(extra: str | None = None) -> dict[str, str]:
+    """Return {code: display name} for every language that loads, sorted by name."""
+    names = {}
+    for code in [*known_languages(), *([extra] if extra else [])]:
+        try:
+            names[code] = load_language(code).name
+        except LOAD_ERRORS:
+            continue  # a broken user language file must not hide the others
+    return dict(sorted(names.items(), key=lambda item: item[1].casefold()))
+
+
+def start_language(remembered: str | None) -> tuple[str, str | None]:
+    """Return the language to start in (remembered, else the system's, else English) and why not the first.
+
+    A language whose file fails to load is passed over; if every code fails (the
+    user overrides them all with broken files), a bundled file is used as it ships.
+    """
+    system = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
+    system = system if system in known_languages() else None  # a locale such as C names no language
+    problem = None
+    for code in dict.fromkeys(code for code in (remembered, system, FALLBACK_LANGUAGE) if code):
+        try:
+            load_language(code)
+            return code, problem
+        except LOAD_ERRORS as err:
+            problem = problem or f"Could not load language '{code}': {err}"
+    for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
+        shipped = str(resources.files("ruzzle_gui.languages").joinpath(f"{code}.toml"))
+        try:
+            load_language(shipped)
+            return shipped, problem
+        except LOAD_ERRORS:
+            continue
+    raise LanguageError("no language loads, not even the bundled ones: reinstall ruzzle_gui")
+
+
+def default_state() -> AppState:
+    """Return a fresh state from the user's settings file, with a notice if its language failed."""
+    path = settings_path()
+    settings = load_settings(path)
+    language, problem = start_language(settings.language)
+    state = AppState(language=language, settings_file=path, settings=settings)
+    if problem:
+        state.notices.append(f"{problem} · using {load_language(language).name}")
+    return state

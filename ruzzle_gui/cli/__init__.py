@@ -1,0 +1,145 @@
+"""The ``ruzzle`` command line: solve boards, list languages, build and dump dictionaries.
+
+Every command reports bad input as one ``ruzzle: error: ...`` line on stderr
+with exit code 1, and bad usage as one line with exit code 2. With no command
+at all (or with the app's own options first), ``ruzzle`` opens the desktop app.
+
+Start-up is the cost a script user waits for, so only the chosen command's
+module is imported and only its parser is built; ``ruzzle --help`` lists the
+commands from ``COMMANDS`` without importing any of them.
+
+To add a command: write a module in this package with a function
+``add_<command>(parser)`` that adds the command's options to ``parser`` (an
+empty subparser titled with the summary) and sets ``handler`` (a function
+``args -> exit code``) with ``parser.set_defaults``; then add one line to
+``COMMANDS``. Shared pieces (errors, argument types, board reading, output)
+are in ``ruzzle_gui.cli.common``.
+"""
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main", "COMMANDS"]
+
+# command -> (module in this package, one-line summary shown by `ruzzle --help`)
+COMMANDS = {
+    "solve": ("solving", "solve a board file and list its words"),
+    "demo": ("solving", "solve a language's built-in demo board"),
+    "languages": ("languages", "list languages, dictionary sizes and letter-value confidence"),
+    "compile": ("dictionaries", "compile a word list or hunspell dictionary into a .marisa trie"),
+    "cat": ("dictionaries", "write every word of a dictionary, sorted, one per line"),
+    "generate": ("generate", "write a random board drawn from a language's letter frequencies"),
+    "plan": ("planning", "plan which words to swipe, and in what order, in a round's seconds"),
+}
+EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
+BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
+APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:  # Ctrl-C while the command's modules are still being imported
+        sys.stderr.write("\nruzzle: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str]) -> int:
+    """Run the command line with ``argv`` (KeyboardInterrupt may escape while importing)."""
+    # No command, or app options first (`ruzzle -l it -b board.txt --solve`): the desktop app.
+    if not argv or argv[0].split("=")[0] in APP_OPTIONS:
+        return _run_app(argv)
+    if argv[0] == "bench":
+        return _run_bench(argv[1:])
+    try:
+        args = _parse(argv)
+    except SystemExit as done:  # --help, or a usage error already printed as one line
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
+    return _run(args)
+
+
+def _parse(argv: list[str]):
+    """Return the parsed arguments of a command; raise SystemExit after --help or a usage error."""
+    from ruzzle_gui.cli.common import PROG, Parser
+
+    parser = Parser(prog=PROG, description="Find every word on a Ruzzle board. "
+                    "Run with no arguments to open the desktop app.")
+    # Not required=True: argparse would then report a missing command before
+    # naming an unknown option such as `ruzzle --bogus`.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = argv[0] if argv[0] in COMMANDS else None
+    if chosen is None:  # help or a usage error: list every command, build none
+        for name, (_, summary) in COMMANDS.items():
+            commands.add_parser(name, help=summary)
+        commands.add_parser("bench", help=BENCH_SUMMARY)
+    else:
+        module_name, summary = COMMANDS[chosen]
+        command = commands.add_parser(chosen, help=summary, description=summary[:1].upper() + summary[1:] + ".")
+        _add_arguments(chosen, module_name, command)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.error("choose a command: " + ", ".join([*COMMANDS, "bench"]))
+    if chosen is None:  # say `ruzzle -- languages`: options before the command
+        parser.error(f"put the command first: {PROG} {args.command} ...")
+    problem = args.usage_problem(args) if hasattr(args, "usage_problem") else None
+    if problem:
+        command.error(problem)
+    return args
+
+
+def _add_arguments(name: str, module_name: str, command) -> None:
+    """Import the module of command ``name`` and let it add its options to ``command``."""
+    qualified = f"ruzzle_gui.cli.{module_name}"
+    __import__(qualified)  # not importlib.import_module, whose imports `python -X importtime` does not list
+    getattr(sys.modules[qualified], f"add_{name}")(command)
+
+
+def _run(args) -> int:
+    """Run the chosen command, turning every expected failure into one stderr line."""
+    from ruzzle_gui.board import BoardError
+    from ruzzle_gui.cli.common import PROG, CliError, fail, flush, os_message, silence_stdout
+    from ruzzle_gui.dictionary import DictionaryError
+    from ruzzle_gui.language import LanguageError
+
+    try:
+        code = args.handler(args)
+        flush()  # a closed pipe or a full disk must surface here, not in Python's exit-time flush
+        return code
+    except (BoardError, LanguageError, DictionaryError, CliError) as err:
+        return fail(str(err))
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader (e.g. `head`) has gone: not an error worth a message.
+        silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except UnicodeEncodeError as err:
+        return fail(f"cannot write '{err.object[err.start:err.end]}' in the {err.encoding} encoding "
+                    f"of the output; set PYTHONIOENCODING=utf-8, or redirect the output to a file")
+    except OSError as err:
+        return fail(os_message(err))
+
+
+def _run_app(argv: list[str]) -> int:
+    """Open the desktop app."""
+    try:
+        from ruzzle_gui.app.main import main as app_main
+    except ImportError as err:
+        from ruzzle_gui.cli.common import fail
+
+        return fail(f"the desktop app cannot start: {err}")
+    return app_main(argv)
+
+
+def _run_bench(argv: list[str]) -> int:
+    """Run the speed benchmark with its own arguments."""
+    try:
+        from ruzzle_gui.bench import main as bench_main
+    except ImportError as err:
+        from ruzzle_gui.cli.common import fail
+
+        return fail(f"the benchmark cannot start: {err}")
+    return bench_main(argv)

@@ -1,0 +1,201 @@
+"""What every ``ruzzle`` command shares: the parser, errors, exit codes, argument types and output.
+
+Kept light on purpose: it imports no engine module at load time, so a command
+pays only for what it uses.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterable
+
+from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE  # noqa: F401 (shared)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    from ruzzle_gui.board import Board
+    from ruzzle_gui.language import Language
+
+PROG = "ruzzle"
+
+
+class CliError(Exception):
+    """Bad input found by the command line itself (not by the engine)."""
+
+
+class OutputError(CliError):
+    """Standard output is closed or cannot be written (a full disk, say)."""
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help text as written (examples keep their lines), sized to the terminal without importing shutil."""
+
+    def __init__(self, prog: str, **kwargs) -> None:
+        kwargs.setdefault("width", _terminal_width() - 2)
+        super().__init__(prog, **kwargs)
+
+
+def _terminal_width() -> int:
+    """Return $COLUMNS, else the terminal's width, else 80 (what shutil.get_terminal_size does)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line naming the problem."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> None:
+        """Print one usage-error line and exit with code 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+# ---------------------------------------------------------------- argument types
+
+def at_least_one(text: str) -> int:
+    """Return ``text`` as a whole number >= 1, or raise a usage error naming it."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """Return ``text`` as any whole number (a seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def add_language_options(command: argparse.ArgumentParser) -> None:
+    """Add -l LANG (required) and -d DICTIONARY."""
+    command.add_argument("-l", "--language", required=True, metavar="LANG",
+                         help="language code (see 'ruzzle languages') or a .toml language file")
+    command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
+                         help="a .marisa file or a plain UTF-8 word list (default: the bundled one)")
+
+
+# ---------------------------------------------------------------- input
+
+def language_of(args: argparse.Namespace) -> Language:
+    """Return the language named by ``-l``, with the ``-d`` dictionary if one was given."""
+    from ruzzle_gui.language import load_language
+
+    dictionary = getattr(args, "dictionary", None)
+    if dictionary and dictionary.endswith(".dic"):
+        raise CliError(f"{dictionary} is a hunspell dictionary; compile it first: "
+                       f"ruzzle compile -l {args.language} -d {dictionary} -o words.marisa")
+    return load_language(args.language, dictionary)
+
+
+def language_files(language: str | None) -> list[str]:
+    """Return the files ``-l LANGUAGE`` reads besides the bundled ones: a .toml named, or the user's own."""
+    if language is None:
+        return []
+    if language.endswith(".toml"):
+        return [language]
+    from ruzzle_gui.language import user_language_dir
+
+    return [str(user_language_dir() / f"{language}.toml")]
+
+
+def read_board(spec: str, language: Language) -> Board:
+    """Return the board in file ``spec`` (``-`` for standard input), folded for ``language``."""
+    from ruzzle_gui.board import MAX_BOARD_BYTES, Board
+
+    if spec != "-":
+        return Board.from_file(spec, language)
+    if sys.stdin is None:
+        raise CliError("standard input is closed; give the board as a file with -b FILE")
+    if sys.stdin.isatty():
+        print(f"{PROG}: reading the board from standard input (end with Ctrl-D)", file=sys.stderr)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return Board.from_bytes(sys.stdin.read(MAX_BOARD_BYTES + 1).encode(), language,
+                                source="the board on standard input")
+    # Read one byte past the limit, so `yes A | ruzzle solve -b -` stops there.
+    return Board.from_bytes(stream.read(MAX_BOARD_BYTES + 1), language, source="the board on standard input")
+
+
+# ---------------------------------------------------------------- output
+
+def write(text: str) -> None:
+    """Write ``text`` to standard output; raise OutputError if it is closed or failing."""
+    if sys.stdout is None:  # started with stdout closed (`>&-`)
+        raise OutputError("standard output is closed; redirect it to a file or give -o FILE")
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise  # the reader has gone: quiet, see _run
+    except OSError as err:
+        raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def flush() -> None:
+    """Flush standard output, so a failure surfaces here rather than at interpreter exit."""
+    if sys.stdout is not None:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
+
+
+def write_output(output: str | None, text_chunks: Iterable[str]) -> None:
+    """Write ``text_chunks`` to the file ``output`` (replaced whole, or not at all), or to stdout for None or '-'."""
+    if output in (None, "-"):
+        for chunk in text_chunks:
+            write(chunk)
+        return
+    from ruzzle_gui.files import write_atomically
+
+    def fill(path) -> None:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.writelines(text_chunks)
+
+    write_atomically(output, fill)
+
+
+def refuse_overwriting(output: str | None, inputs: Iterable[str | os.PathLike | None]) -> None:
+    """Raise CliError if the file ``output`` is one of ``inputs`` (links count)."""
+    if output in (None, "-"):
+        return
+    from ruzzle_gui.files import input_among
+
+    clash = input_among(output, inputs)
+    if clash is not None:
+        raise CliError(f"the output {output} is the input {clash}; write to another file")
+
+
+def fail(message: str) -> int:
+    """Print one error line on stderr and return the bad-input exit code."""
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def os_message(err: OSError) -> str:
+    """Return 'reason: file' for an OSError."""
+    return f"{err.strerror or err}: {err.filename}" if err.filename else str(err.strerror or err)
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null so Python's final flush does not report the closed pipe."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stdout is not a real file (tests capture it): nothing will be flushed

@@ -1,0 +1,196 @@
+"""``ruzzle compile`` and ``ruzzle cat``: build a .marisa dictionary from a word list, or dump one."""
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, write_output
+from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, is_index_file,
+                                   load_trie, read_word_list)
+from ruzzle_gui.files import input_among
+from ruzzle_gui.language import Language, load_language
+
+LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait for
+PROGRESS_WIDTH = 30
+CHUNK_LINES = 65_536
+COMPILE_EPILOG = """Plain lists are read as UTF-8, one word per line; a hunspell .dic needs
+its .aff beside it and 'unmunch' (Debian package hunspell-tools).
+With -l, words are folded into that language's alphabet (accents removed,
+upper case); without -l, words are upper-cased and only words made of
+letters alone are kept.
+
+examples:
+  ruzzle compile -l it -d parole.txt -o it.marisa
+  ruzzle compile -l en -d /usr/share/hunspell/en_US.dic -o en.marisa
+"""
+CAT_EPILOG = """examples:
+  ruzzle cat -l it | grep '^CIAO'
+  ruzzle cat -d it.marisa -o words.txt
+"""
+
+
+def add_compile(command: argparse.ArgumentParser) -> None:
+    """Add the compile command's options."""
+    command.epilog = COMPILE_EPILOG
+    command.add_argument("-d", "--dictionary", required=True, metavar="WORDS",
+                         help="plain UTF-8 word list, hunspell .dic, or .marisa")
+    command.add_argument("-o", "--output", required=True, type=_marisa_path, metavar="OUT.marisa")
+    command.add_argument("-l", "--language", metavar="LANG", help="fold words for this language")
+    command.set_defaults(handler=compile_dictionary)
+
+
+def add_cat(command: argparse.ArgumentParser) -> None:
+    """Add the cat command's options."""
+    command.epilog = CAT_EPILOG
+    command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
+                         help="a .marisa file or a plain word list (folded for -l if given)")
+    command.add_argument("-l", "--language", metavar="LANG",
+                         help="language whose bundled dictionary to write (or to fold -d for)")
+    command.add_argument("-o", "--output", metavar="OUT", help="write to this file ('-': stdout, the default)")
+    command.set_defaults(handler=cat, usage_problem=_cat_usage_problem)
+
+
+def _marisa_path(text: str) -> Path:
+    """Return an output path that ends in .marisa (others would be read back as word lists)."""
+    if not text.endswith(".marisa"):
+        raise argparse.ArgumentTypeError(
+            f"'{text}' must end in .marisa (other files are read as plain word lists)")
+    return Path(text)
+
+
+def _cat_usage_problem(args: argparse.Namespace) -> str | None:
+    """Return why these cat arguments are unusable, or None."""
+    if args.dictionary is None and args.language is None:
+        return "cat needs a dictionary: give -d DICTIONARY, -l LANG, or both"
+    return None
+
+
+def _word_source(path: Path) -> Iterable[str]:
+    """Return the words of a plain list, a hunspell .dic (expanded) or a .marisa trie."""
+    if path.suffix == ".dic":
+        return expand_hunspell(path)
+    if path.suffix == ".marisa":
+        return load_trie(path).iterkeys()
+    return read_word_list(path)
+
+
+def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[[str], bool], str]:
+    """Return (fold, in_alphabet, label) for ``language``, or for plain upper-case letters."""
+    if language is None:
+        return str.upper, str.isalpha, "upper-case letters"
+    return language.fold, language.in_alphabet, f"the {language.name} alphabet"
+
+
+# ---------------------------------------------------------------- compile
+
+def compile_dictionary(args: argparse.Namespace) -> int:
+    """Fold a word list (or hunspell dictionary) and write it as a .marisa trie."""
+    source = Path(args.dictionary)
+    _check_compile_output(source, args.output, language_files(args.language))
+    language = load_language(args.language) if args.language else None
+    fold, in_alphabet, label = _folding(language)
+    words = _word_source(source)
+    if sys.stderr.isatty() and _is_large(source):
+        words = _with_progress(words, _line_count(source), sys.stderr)
+    report = FoldReport()
+    kept = fold_words(words, fold, in_alphabet, report)
+    if not kept:
+        problem = ("has no words" if report.read == 0
+                   else f"has no words left in {label} ({_report_text(report)})")
+        raise CliError(f"{source} {problem}; nothing written")
+    compile_words(kept, args.output)
+    print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
+          f"wrote {args.output} and its index {index_path(args.output).name}")
+    print(_report_text(report))
+    return 0
+
+
+def _check_compile_output(source: Path, output: Path, others: list[str]) -> None:
+    """Raise CliError if writing ``output`` or its index would destroy an input or a file not ours."""
+    inputs = [source, source.with_suffix(".aff") if source.suffix == ".dic" else None, *others]
+    index = index_path(output)
+    clash = input_among(index, inputs)
+    if clash is not None:
+        raise CliError(f"the index {index} that compile writes beside {output} is the input {clash}; "
+                       "choose another output name")
+    # Compiling a .marisa onto itself is allowed: it reads every word before replacing the file.
+    clash = input_among(output, inputs)
+    if clash is not None and not (clash == source and source.suffix == ".marisa"):
+        raise CliError(f"the output {output} is the input {clash}; write to another file")
+    if index.exists() and not is_index_file(index):
+        raise CliError(f"{index} exists and is not an index written by ruzzle compile; "
+                       f"compile writes its index there, so move that file or choose another output name")
+
+
+def _report_text(report: FoldReport) -> str:
+    """Return 'read N, dropped M: reasons' for a FoldReport."""
+    text = f"read {report.read:,}, dropped {report.dropped_total:,}"
+    if report.dropped:
+        text += ": " + ", ".join(f"{n:,} {why}" for why, n in report.dropped.most_common())
+    return text
+
+
+def _is_large(source: Path) -> bool:
+    """Return True if reading ``source`` takes long enough to deserve a progress bar."""
+    # Expanding hunspell affixes takes seconds even for a small .dic.
+    return source.is_file() and (source.suffix == ".dic" or source.stat().st_size >= LARGE_INPUT_BYTES)
+
+
+def _line_count(source: Path) -> int | None:
+    """Return the number of lines of a plain list, or None when unknown in advance."""
+    if source.suffix in (".dic", ".marisa"):
+        return None
+    with source.open("rb") as handle:
+        return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
+
+
+def _with_progress(words: Iterable[str], total: int | None, stream: TextIO) -> Iterator[str]:
+    """Yield ``words`` unchanged while drawing a progress bar (or a running count) on ``stream``."""
+    step = max(total // 200, 1) if total else 50_000
+    done = 0
+    try:
+        for done, word in enumerate(words, 1):
+            if done % step == 0:
+                stream.write("\r" + progress_text(done, total))
+                stream.flush()
+            yield word
+        done = total or done  # blank lines are skipped, so the count of words falls short
+    finally:  # end the bar's line even on an error, so the error message starts a line
+        stream.write("\r" + progress_text(done, total) + "\n")
+        stream.flush()
+
+
+def progress_text(done: int, total: int | None) -> str:
+    """Return a one-line progress bar, or a count when the total is unknown."""
+    if not total:
+        return f"{done:,} words read"
+    fraction = min(done / total, 1.0)
+    filled = round(fraction * PROGRESS_WIDTH)
+    return f"[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {fraction:4.0%}  {done:,} / {total:,} lines"
+
+
+# ---------------------------------------------------------------- cat
+
+def cat(args: argparse.Namespace) -> int:
+    """Write every word of a dictionary, sorted, one per line."""
+    language = load_language(args.language) if args.language else None
+    source = args.dictionary or language.dictionary_path
+    refuse_overwriting(args.output, [source, *language_files(args.language)])
+    if args.dictionary is None:
+        words = sorted(language.trie.iterkeys())
+    elif args.dictionary.endswith(".marisa"):
+        words = sorted(load_trie(Path(args.dictionary)).iterkeys())
+    else:
+        fold, in_alphabet, _ = _folding(language)
+        words = sorted(fold_words(_word_source(Path(args.dictionary)), fold, in_alphabet))
+    write_output(args.output, _chunks(words))
+    return 0
+
+
+def _chunks(words: Sequence[str]) -> Iterator[str]:
+    """Yield ``words`` one per line, in chunks so millions of lines stay fast."""
+    for start in range(0, len(words), CHUNK_LINES):
+        yield "\n".join(words[start:start + CHUNK_LINES]) + "\n"

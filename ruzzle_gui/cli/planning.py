@@ -1,0 +1,112 @@
+"""``ruzzle plan``: which words to swipe, in what order, in the seconds of a round."""
+from __future__ import annotations
+
+import argparse
+
+from ruzzle_gui.cli.common import add_language_options, at_least_one, language_of, read_board, write
+from ruzzle_gui.graph import Graph
+from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, plan, upper_bound
+
+EPILOG = """examples:
+  ruzzle plan -l it -b board.txt
+  ruzzle plan -l it -b board.txt --seconds 75 --played CASA --played ORA
+  ruzzle plan -l en -b board.txt --per-word 1.0 --per-letter 0.15 --json
+
+A word takes PER_WORD + PER_LETTER x letters seconds to swipe, plus PER_CELL per cell
+the finger moves between words. With --played, the plan leaves those words out and
+starts where the last one ended.
+"""
+
+
+def seconds_type(text: str) -> float:
+    """Return ``text`` as a sane round time in seconds, or raise a usage error naming the problem."""
+    try:
+        return check_seconds(float(text))
+    except PlanError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+
+
+def speed_type(text: str) -> float:
+    """Return ``text`` as a float number of seconds (its sanity is checked with the other speeds)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+
+
+def add_plan(command: argparse.ArgumentParser) -> None:
+    """Add the plan command's options."""
+    command.epilog = EPILOG
+    add_language_options(command)
+    command.add_argument("-b", "--board", required=True, metavar="BOARD",
+                         help="board file ('-' reads standard input)")
+    command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
+                         help=f"time left in the round (default {DEFAULT_SECONDS})")
+    defaults = Timing()
+    for name, help_text in (("per-word", "seconds to find and start a word"),
+                            ("per-letter", "seconds per letter swiped"),
+                            ("per-cell", "seconds per cell the finger moves between words")):
+        command.add_argument(f"--{name}", type=speed_type, default=getattr(defaults, name.replace("-", "_")),
+                             metavar="S", help=f"{help_text} (default %(default)s)")
+    command.add_argument("--played", action="append", default=[], metavar="WORD",
+                         help="a word already played (repeat for more): left out of the plan")
+    command.add_argument("--min-length", type=at_least_one, metavar="N",
+                         help="shortest word to plan (default: the language's minimum)")
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.set_defaults(handler=run_plan, usage_problem=_timing_problem)
+
+
+def _timing_problem(args: argparse.Namespace) -> str | None:
+    """Return why the speeds are not sane, or None."""
+    try:
+        timing_of(args)
+    except PlanError as err:
+        return str(err)
+    return None
+
+
+def timing_of(args: argparse.Namespace) -> Timing:
+    """Return the swipe timing given by the options."""
+    return Timing(args.per_word, args.per_letter, args.per_cell)
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    """Solve the board, plan the round and print the plan."""
+    language = language_of(args)
+    board = read_board(args.board, language)
+    graph = Graph(board, language, args.min_length)
+    solutions = graph.solve()
+    played = [language.fold(word) for word in args.played]
+    by_word = {s.word: s for s in solutions}
+    finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
+    timing = timing_of(args)
+    result = plan(solutions, graph.board, args.seconds, timing, played, finger)
+    bound = upper_bound(solutions, graph.board, args.seconds, timing, played)
+    if args.json:
+        import json  # only JSON output pays for it
+
+        data = {"language": language.code, "rows": board.rows, "cols": board.cols, **result.to_dict(),
+                "bound": bound, "played": played}
+        write(json.dumps(data, ensure_ascii=False) + "\n")
+    else:
+        write("\n".join(plan_lines(result, bound)) + "\n")
+    return 0
+
+
+def plan_lines(result: Plan, bound: int) -> list[str]:
+    """Return the plan as a numbered table with cumulative time and points, and a summary line."""
+    if not result.steps:
+        return [f"no plan: {result.reason}"]
+    width = max(len("WORD"), *(len(s.solution.word) for s in result.steps))
+    digits = len(str(len(result.steps)))
+    lines = [f"{'#':>{digits + 1}}  {'WORD':<{width}}  POINTS   START     END   TOTAL  PATH"]
+    for number, step in enumerate(result.steps, 1):
+        path = " ".join(f"({r},{c})" for r, c in step.solution.path)
+        lines.append(f"{number:>{digits}}.  {step.solution.word:<{width}}  {step.solution.score:>6}  "
+                     f"{step.start:>5.1f}s  {step.end:>5.1f}s  {step.points:>6}  {path}")
+    share = f" ({result.points / bound:.1%} of it)" if bound else ""
+    lines += ["", f"{len(result.steps)} words, {result.points} points in {result.used:.1f} of "
+              f"{result.seconds:g} s; upper bound {bound} points{share}"]
+    return lines

@@ -1,0 +1,127 @@
+"""``ruzzle solve`` and ``ruzzle demo``: solve a board and print its words as text or JSON."""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from ruzzle_gui.board import Board, BoardError
+from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, read_board, write
+from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
+from ruzzle_gui.language import Language
+
+SOLVE_EPILOG = """examples:
+  ruzzle solve -l it -b board.txt
+  ruzzle generate -l en --seed 7 | ruzzle solve -l en -b - --json --top 10
+"""
+DEMO_EPILOG = """examples:
+  ruzzle demo -l it
+  ruzzle demo -l en --sort length --top 20
+"""
+
+
+def add_solve(command: argparse.ArgumentParser) -> None:
+    """Add the solve command's options."""
+    command.epilog = SOLVE_EPILOG
+    add_language_options(command)
+    command.add_argument("-b", "--board", required=True, metavar="BOARD",
+                         help="board file ('-' reads standard input)")
+    _add_output_options(command)
+    command.set_defaults(handler=solve)
+
+
+def add_demo(command: argparse.ArgumentParser) -> None:
+    """Add the demo command's options."""
+    command.epilog = DEMO_EPILOG
+    add_language_options(command)
+    _add_output_options(command)
+    command.set_defaults(handler=demo)
+
+
+def _add_output_options(command: argparse.ArgumentParser) -> None:
+    """Add the options shared by solve and demo: filtering, order and format."""
+    command.add_argument("--min-length", type=at_least_one, metavar="N",
+                         help="shortest word to list (default: the language's minimum)")
+    command.add_argument("--sort", choices=SORT_ORDERS, default="score", help="order of the words")
+    command.add_argument("--reverse", action="store_true", help="reverse the order")
+    command.add_argument("--top", type=at_least_one, metavar="N", help="list only the first N words")
+    style = command.add_mutually_exclusive_group()
+    style.add_argument("--json", action="store_true", help="print one JSON object (see README)")
+    style.add_argument("-q", "--quiet", action="store_true", help="print only the word lines")
+
+
+def solve(args: argparse.Namespace) -> int:
+    """Solve a board file (or standard input) and print its words."""
+    language = language_of(args)
+    return print_solutions(read_board(args.board, language), language, args)
+
+
+def demo(args: argparse.Namespace) -> int:
+    """Solve the language's built-in demo board and print its words."""
+    language = language_of(args)
+    if not language.demo_board.strip():
+        raise CliError(f"the {language.name} language has no demo board")
+    try:
+        board = Board.parse(language.demo_board, language)
+    except BoardError as err:
+        raise CliError(f"the {language.name} demo board is broken: {err}") from None
+    return print_solutions(board, language, args)
+
+
+def print_solutions(board: Board, language: Language, args: argparse.Namespace) -> int:
+    """Solve ``board`` and print the words as text, word lines only, or JSON."""
+    graph = Graph(board, language, args.min_length)
+    found = graph.solve(args.sort, args.reverse)
+    shown = found[:args.top] if args.top else found
+    if args.json:
+        import json  # only JSON output pays for it
+
+        write(json.dumps(solutions_json(graph, shown), ensure_ascii=False) + "\n")
+    elif args.quiet:
+        write("".join(line + "\n" for line in word_lines(shown)))
+    else:
+        table = word_lines(shown, header=True) if shown else ["no words found"]
+        parts = [*board_lines(graph.board), "", *table, "", summary_line(shown, len(found))]
+        write("\n".join(parts) + "\n")
+    return 0
+
+
+def solutions_json(graph: Graph, solutions: Sequence[Solution]) -> dict:
+    """Return the JSON object for a solved board (the documented, stable contract)."""
+    board = graph.board
+    return {
+        "language": graph.language.code, "rows": board.rows, "cols": board.cols,
+        "board": board.grid(), "bonuses": board.bonus_grid(),
+        "min_length": graph.min_length, "count": len(solutions),
+        "total_score": sum(s.score for s in solutions),
+        "words": [{"word": s.word, "score": s.score, "length": len(s.word),
+                   "path": [list(cell) for cell in s.path]} for s in solutions],
+    }
+
+
+def board_lines(board: Board) -> list[str]:
+    """Return the board drawn with row and column numbers and its bonuses."""
+    lines = ["    " + "".join(f"{c:<6}" for c in range(board.cols)).rstrip()]
+    for r, (letters, bonuses) in enumerate(zip(board.grid(), board.bonus_grid())):
+        cells = "".join(f"{letter} {bonus or '':<2}  " for letter, bonus in zip(letters, bonuses))
+        lines.append(f"{r:>2}  {cells}".rstrip())
+    return lines
+
+
+def word_lines(solutions: Sequence[Solution], header: bool = False) -> list[str]:
+    """Return one aligned 'word  score  path' line per solution, with an optional header."""
+    word_width = max([len(s.word) for s in solutions] + [4 if header else 0])
+    score_width = max([len(str(s.score)) for s in solutions] + [5 if header else 0])
+    lines = [f"{'WORD':<{word_width}}  {'SCORE':>{score_width}}  PATH"] if header else []
+    for s in solutions:
+        path = " ".join(f"({r},{c})" for r, c in s.path)
+        lines.append(f"{s.word:<{word_width}}  {s.score:>{score_width}}  {path}")
+    return lines
+
+
+def summary_line(shown: Sequence[Solution], found: int) -> str:
+    """Return 'N words, longest L letters, total score T' for the words shown."""
+    count = f"{len(shown)} word{'s' if len(shown) != 1 else ''}"
+    if len(shown) < found:
+        count += f" (top {len(shown)} of {found} found)"
+    longest = max((len(s.word) for s in shown), default=0)
+    return f"{count}, longest {longest} letters, total score {sum(s.score for s in shown)}"

@@ -1,0 +1,109 @@
+"""``ruzzle plan``, driven in-process through ``main(argv)``."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ruzzle_gui import Board, Graph, cli, load_language
+from ruzzle_gui.plan import Timing, plan, upper_bound
+
+IT_BOARD = "Ctl A   S   Edl\nRdw O   M   I\nTtw E   N   A\nLtl U   P   Odw\n"
+STEP_LINE = re.compile(r"^ *(\d+)\.  (\S+) +(\d+) +(\d+\.\d)s +(\d+\.\d)s +(\d+)  (\(\d,\d\)(?: \(\d,\d\))*)$")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """Return (exit code, stdout, stderr) of ``ruzzle argv``."""
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def board_file(tmp_path: Path) -> str:
+    """Return the path of the Italian demo board as a board file."""
+    path = tmp_path / "it.board"
+    path.write_text(IT_BOARD, encoding="utf-8")
+    return str(path)
+
+
+def api_plan(seconds: float, **options):
+    """Return the API's plan and bound for the Italian board, for comparison."""
+    language = load_language("it")
+    board = Board.parse(IT_BOARD, language)
+    solutions = Graph(board, language).solve()
+    return plan(solutions, board, seconds, **options), upper_bound(solutions, board, seconds)
+
+
+def test_plan_prints_a_numbered_list_with_cumulative_time_and_points(capsys, board_file):
+    code, out, err = run(capsys, "plan", "-l", "it", "-b", board_file, "--seconds", "20")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split()[:2] == ["#", "WORD"]
+    steps = [STEP_LINE.match(line) for line in lines[1:-2]]
+    assert all(steps), out
+    expected, bound = api_plan(20)
+    assert [m[2] for m in steps] == expected.words
+    assert [int(m[1]) for m in steps] == list(range(1, len(steps) + 1))
+    totals = [int(m[6]) for m in steps]
+    assert totals == [s.points for s in expected.steps] and totals[-1] == sum(int(m[3]) for m in steps)
+    ends = [float(m[5]) for m in steps]
+    assert ends == sorted(ends) and ends[-1] <= 20
+    assert lines[-1] == (f"{len(steps)} words, {expected.points} points in {expected.used:.1f} of 20 s; "
+                         f"upper bound {bound} points ({expected.points / bound:.1%} of it)")
+
+
+def test_plan_json_matches_the_api_and_starts_after_the_played_words(capsys, board_file):
+    code, out, _ = run(capsys, "plan", "-l", "it", "-b", board_file, "--seconds", "8", "--json",
+                       "--played", "teramano", "--per-cell", "0.1")
+    data = json.loads(out)
+    assert code == 0
+    language = load_language("it")
+    board = Board.parse(IT_BOARD, language)
+    solutions = Graph(board, language).solve()
+    finger = next(s.path[-1] for s in solutions if s.word == "TERAMANO")
+    expected = plan(solutions, board, 8, Timing(per_cell=0.1), ["TERAMANO"], finger)
+    assert [s["word"] for s in data["steps"]] == expected.words and "TERAMANO" not in expected.words
+    assert data["points"] == expected.points and data["played"] == ["TERAMANO"]
+    assert data["steps"][0]["start"] == pytest.approx(Timing(per_cell=0.1).travel(finger, expected.steps[0].solution.path[0]), abs=1e-3)
+    assert data["bound"] >= data["points"] and data["language"] == "it" and data["seconds"] == 8
+
+
+@pytest.mark.parametrize("options, fragment", [
+    (["--seconds", "0"], "the time must be more than 0 seconds"),
+    (["--seconds", "-30"], "the time must be more than 0 seconds"),
+    (["--seconds", "abc"], "'abc' is not a number of seconds"),
+    (["--seconds", "nan"], "the time must be more than 0 seconds"),
+    (["--seconds", "1e9"], "the time must be at most 3600 seconds"),
+    (["--per-letter", "fast"], "'fast' is not a number of seconds"),
+    (["--per-word", "11"], "the time per word must be between 0 and 10 seconds"),
+    (["--per-cell", "-1"], "the time per cell must be between 0 and 10 seconds"),
+    (["--per-word", "0", "--per-letter", "0.02"], "not a human pace"),
+    (["--min-length", "0"], "must be at least 1"),
+])
+def test_bad_numbers_are_usage_errors_on_one_line(capsys, board_file, options, fragment):
+    code, out, err = run(capsys, "plan", "-l", "it", "-b", board_file, *options)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith("ruzzle plan: error: ") and fragment in err
+
+
+def test_a_bad_board_is_bad_input(capsys, tmp_path):
+    path = tmp_path / "bad.board"
+    path.write_text("A B\nC\n", encoding="utf-8")
+    code, out, err = run(capsys, "plan", "-l", "it", "-b", str(path))
+    assert code == 1 and out == "" and err.startswith("ruzzle: error: line 2")
+
+
+def test_a_board_without_words_prints_why_the_plan_is_empty(capsys, tmp_path):
+    path = tmp_path / "empty.board"
+    path.write_text("Z Z\nZ Z\n", encoding="utf-8")
+    code, out, _ = run(capsys, "plan", "-l", "it", "-b", str(path))
+    assert code == 0 and out == "no plan: no words on this board\n"
+
+
+def test_the_command_is_listed_in_help(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and re.search(r"^ +plan +plan which words to swipe", out, re.M)

@@ -1,0 +1,85 @@
+"""Start-up cost of the ``ruzzle`` command: what each command imports, checked with ``python -X importtime``.
+
+Timing asserts would be flaky on a shared machine; the modules a command
+imports are not, and they are most of its start-up time (``ruzzle bench``
+gives the figures).
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+from ruzzle_gui import language
+from ruzzle_gui.languages.parsed import PARSED
+
+BOARD = "C A S A\nI O M E\nA R E T\nO L U N\n"
+# Slow to import and needed by no command below (zipfile comes with importlib.resources,
+# typing with unidecode and tomllib, shutil and subprocess with hunspell).
+NEVER = {"tkinter", "subprocess", "zipfile", "dataclasses", "tomllib", "shutil", "inspect", "typing",
+         "importlib.resources", "unidecode", "ruzzle_gui.app", "ruzzle_gui.bench"}
+COMMAND_MODULES = {f"ruzzle_gui.cli.{name}" for name in ("solving", "languages", "dictionaries", "generate")}
+ENGINE = {f"ruzzle_gui.{name}" for name in ("board", "dictionary", "graph", "language")}
+
+
+def imported(argv: list[str], home: Path, cwd: Path) -> set[str]:
+    """Return every module the installed ``ruzzle argv`` imports, after checking it succeeds."""
+    script = Path(sys.executable).with_name("ruzzle")  # the console script of the venv under test
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}  # no user language files
+    done = subprocess.run([sys.executable, "-X", "importtime", str(script), *argv], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if line.startswith("import time:")]
+    return {line.rsplit("|", 1)[1].strip() for line in lines[1:]}
+
+
+def denied(modules: set[str], denylist: set[str]) -> list[str]:
+    """Return the modules that are, or sit inside, a denied module."""
+    return sorted(m for m in modules if any(m == d or m.startswith(d + ".") for d in denylist))
+
+
+@pytest.mark.parametrize("argv, allowed_command", [
+    (["solve", "-l", "it", "-b", "board.txt"], "ruzzle_gui.cli.solving"),
+    (["solve", "-l", "it", "-b", "board.txt", "--json", "--top", "3"], "ruzzle_gui.cli.solving"),
+    (["demo", "-l", "en", "--quiet"], "ruzzle_gui.cli.solving"),
+    (["languages"], "ruzzle_gui.cli.languages"),
+])
+def test_a_command_imports_only_what_it_needs(tmp_path, argv, allowed_command):
+    (tmp_path / "board.txt").write_text(BOARD, encoding="utf-8")
+    modules = imported(argv, tmp_path, tmp_path)
+    assert allowed_command in modules  # the check sees the imports at all
+    assert denied(modules, NEVER | (COMMAND_MODULES - {allowed_command})) == []
+
+
+def test_top_level_help_imports_no_command_and_no_engine(tmp_path):
+    modules = imported(["--help"], tmp_path, tmp_path)
+    assert "ruzzle_gui.cli" in modules
+    assert denied(modules, NEVER | COMMAND_MODULES | ENGINE | {"marisa_trie"}) == []
+
+
+def test_a_board_with_accents_still_folds_them(tmp_path):
+    # unidecode is imported lazily, on the first non-ASCII letter: check that path works.
+    (tmp_path / "board.txt").write_text(BOARD.replace("C A", "Ç À"), encoding="utf-8")
+    modules = imported(["solve", "-l", "it", "-b", "board.txt", "--quiet"], tmp_path, tmp_path)
+    assert "unidecode" in modules
+
+
+@pytest.mark.parametrize("path", sorted(Path(language.__file__).with_name("languages").glob("*.toml")),
+                         ids=lambda path: path.name)
+def test_parsed_languages_match_their_files(path):
+    crc, data = PARSED[path.stem]
+    assert crc == zlib.crc32(path.read_bytes()) and data() == language._read_toml(path, path.name), (
+        f"{path.name} changed: run python -m ruzzle_gui.languages.build_parsed")
+
+
+def test_an_edited_language_file_is_read_with_tomllib(monkeypatch):
+    path = Path(language.__file__).with_name("languages") / "it.toml"
+    crc, data = PARSED["it"]
+    stale = {**data(), "name": "Stale"}
+    monkeypatch.setitem(PARSED, "it", (crc ^ 1, lambda: stale))
+    assert language._read_bundled(path)["name"] == "Italiano"
+    monkeypatch.setitem(PARSED, "it", (crc, lambda: stale))
+    assert language._read_bundled(path)["name"] == "Stale"  # the check above can fail
