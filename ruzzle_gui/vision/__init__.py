@@ -1,4 +1,4 @@
-"""Read a Ruzzle board from a screenshot or from the screen (needs Pillow and numpy: ``ruzzle_gui[image]``).
+"""Read a Ruzzle board from a screenshot or from the screen (needs Pillow, numpy and fonts-dejavu-core).
 
 The package imports nothing heavy until used: ``read_board`` and friends are
 loaded on first access, so ``import ruzzle_gui.vision`` stays cheap and a

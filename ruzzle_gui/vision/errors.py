@@ -3,8 +3,8 @@ from __future__ import annotations
 
 __all__ = ["ImageError", "OcrUnavailableError", "INSTALL_HINT"]
 
-INSTALL_HINT = ("install the OCR engine: sudo apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-rus, "
-                "then pip install 'ruzzle_gui[image]'")
+INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
+                "and the Debian package fonts-dejavu-core")
 
 
 class ImageError(ValueError):
@@ -12,4 +12,4 @@ class ImageError(ValueError):
 
 
 class OcrUnavailableError(RuntimeError):
-    """The OCR engine (or its language data, or Pillow) is not installed: the message says what to install."""
+    """What the reader needs (Pillow, numpy, a bold sans font) is not installed: the message says what to install."""
