@@ -19,6 +19,8 @@ fi
 missing=("$@")
 python3 -c 'import tkinter' 2>/dev/null || missing+=(python3-tk)
 python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
+# The screenshot reader compares letters with this bold sans font.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 
 if ((${#missing[@]})); then
     as_root=()

@@ -13,6 +13,17 @@ command -v xdotool >/dev/null || missing+=(xdotool)
 # Ask for the real ImageMagick: some images ship a stand-in `convert`/`import`.
 import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
 command -v unmunch >/dev/null || missing+=(hunspell-tools)
+# Screenshot reading: the bold sans fonts its letters are compared with and generated in;
+# Tesseract with English and Russian data for the bench's comparison (python -m ruzzle_gui.vision.bench --tesseract).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
+[ -f /usr/share/fonts/truetype/freefont/FreeSansBold.ttf ] || missing+=(fonts-freefont-ttf)
+[ -f /usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf ] || missing+=(fonts-liberation2)
+[ -f /usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf ] || missing+=(fonts-open-sans)
+[ -f /usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf ] || missing+=(fonts-urw-base35)
+command -v tesseract >/dev/null || missing+=(tesseract-ocr)
+for model in eng rus; do
+    ls /usr/share/tesseract-ocr/*/tessdata/$model.traineddata >/dev/null 2>&1 || missing+=(tesseract-ocr-$model)
+done
 bash setup.sh --test "${missing[@]}"
 
 # The venv's commands first on PATH, so the suite tests the installed `ruzzle`

@@ -31,6 +31,7 @@ COMMANDS = {
     "cat": ("dictionaries", "write every word of a dictionary, sorted, one per line"),
     "generate": ("generate", "write a random board drawn from a language's letter frequencies"),
     "plan": ("planning", "plan which words to swipe, and in what order, in a round's seconds"),
+    "read": ("reading", "read a board from a screenshot and print it as a board file"),
 }
 EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
 BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"

@@ -12,6 +12,7 @@ from ruzzle_gui.language import Language
 SOLVE_EPILOG = """examples:
   ruzzle solve -l it -b board.txt
   ruzzle generate -l en --seed 7 | ruzzle solve -l en -b - --json --top 10
+  ruzzle solve -l it --image screenshot.png
   ruzzle solve -l it -b board.txt --common 5
 """
 DEMO_EPILOG = """examples:
@@ -24,8 +25,9 @@ def add_solve(command: argparse.ArgumentParser) -> None:
     """Add the solve command's options."""
     command.epilog = SOLVE_EPILOG
     add_language_options(command)
-    command.add_argument("-b", "--board", required=True, metavar="BOARD",
-                         help="board file ('-' reads standard input)")
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("-b", "--board", metavar="BOARD", help="board file ('-' reads standard input)")
+    source.add_argument("--image", metavar="IMAGE", help="a screenshot of the board (see 'ruzzle read')")
     _add_output_options(command)
     command.set_defaults(handler=solve)
 
@@ -56,6 +58,10 @@ def _add_output_options(command: argparse.ArgumentParser) -> None:
 def solve(args: argparse.Namespace) -> int:
     """Solve a board file (or standard input) and print its words."""
     language = language_of(args)
+    if args.image:
+        from ruzzle_gui.cli.reading import read_image
+
+        return print_solutions(read_image(args.image, language).board, language, args)
     return print_solutions(read_board(args.board, language), language, args)
 
 

@@ -1,0 +1,28 @@
+"""Read a Ruzzle board from a screenshot or from the screen (needs Pillow, numpy and fonts-dejavu-core).
+
+The package imports nothing heavy until used: ``read_board`` and friends are
+loaded on first access, so ``import ruzzle_gui.vision`` stays cheap and a
+missing Pillow is reported with what to install.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+
+from ruzzle_gui.vision.errors import INSTALL_HINT, ImageError, OcrUnavailableError
+
+__all__ = ["read_board", "capture_screen", "Reading", "CellReading", "ImageError", "OcrUnavailableError"]
+
+_LAZY = {"read_board": "reader", "Reading": "reader", "CellReading": "reader", "capture_screen": "capture"}
+
+
+def __getattr__(name: str):
+    """Return a lazily imported public name, or say what to install when Pillow or numpy is missing."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'ruzzle_gui.vision' has no attribute {name!r}")
+    try:
+        module = import_module(f"ruzzle_gui.vision.{_LAZY[name]}")
+    except ModuleNotFoundError as err:
+        if err.name in ("PIL", "numpy"):
+            raise OcrUnavailableError(f"reading screenshots needs {err.name}: {INSTALL_HINT}") from None
+        raise
+    return getattr(module, name)

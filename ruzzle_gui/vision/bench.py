@@ -1,0 +1,128 @@
+"""Measure the screenshot reader on generated boards: accuracy, time per screenshot, peak memory.
+
+    python -m ruzzle_gui.vision.bench [--boards 200] [--held-out] [--tesseract N]
+
+Accuracy: letters and bonuses read right on ``--boards`` generated shots per
+alphabet group (Latin: en and it alternately; Cyrillic: ru), of every kind
+(phone 480-1440 px, board crops, desktop shots), degraded at random.
+``--held-out`` compares each shot's letters only with the *other* fonts, which
+shows how the reader fares on a font it has never seen. Time: median of
+``read_board`` on 1080x2340 PNG phone screenshots, decoding included. Memory:
+peak Python allocations (tracemalloc, numpy included) while reading one.
+``--tesseract N`` reads the letters of N boards with Tesseract too (needs tesserocr).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from ruzzle_gui.language import load_language
+from ruzzle_gui.vision import synth
+from ruzzle_gui.vision.reader import read_board
+from ruzzle_gui.vision.recognise import font_files
+
+GROUPS = {"Latin": ("en", "it"), "Cyrillic": ("ru",)}
+
+
+def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> dict:
+    """Return letter, bonus and board accuracy and the uncertain cells over ``boards`` random shots."""
+    rng = random.Random(seed)
+    fonts = font_files()
+    totals = {"cells": 0, "letters": 0, "bonuses": 0, "boards": 0, "uncertain": 0, "wrong_flagged": 0}
+    for index in range(boards):
+        language = load_language(codes[index % len(codes)])
+        font = fonts[index % len(fonts)]
+        shot = synth.random_shot(language, rng, font=font)
+        reading = read_board(shot.image, language, tuple(f for f in fonts if f != font) if held_out else None)
+        truth = shot.board
+        wrong = [i for i, (a, b) in enumerate(zip(reading.board.letters, truth.letters)) if a != b]
+        totals["cells"] += len(truth.letters)
+        totals["letters"] += len(truth.letters) - len(wrong)
+        totals["bonuses"] += sum(a == b for a, b in zip(reading.board.bonuses, truth.bonuses))
+        totals["boards"] += reading.board == truth
+        totals["uncertain"] += len(reading.uncertain)
+        totals["wrong_flagged"] += sum(reading.cells[i].uncertain for i in wrong)
+        totals.setdefault("errors", []).extend(f"{truth.letters[i]}->{reading.board.letters[i]}" for i in wrong)
+    return totals
+
+
+def speed(samples: int, seed: int) -> tuple[float, float]:
+    """Return the median seconds and peak MiB of reading a 1080x2340 PNG phone screenshot."""
+    rng = random.Random(seed)
+    language = load_language("en")
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for index in range(samples):
+            shot = synth.phone_shot(synth.random_board(language, rng), language, 1080, rng, rng.choice(font_files()))
+            paths.append(Path(folder, f"shot{index}.png"))
+            shot.image.save(paths[-1])
+        read_board(paths[0], language)  # warm the glyph templates, as a running app would have
+        for path in paths:
+            start = time.perf_counter()
+            read_board(path, language)
+            times.append(time.perf_counter() - start)
+        tracemalloc.start()
+        read_board(paths[0], language)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return statistics.median(times), peak / 2**20
+
+
+def tesseract_letters(boards: int, seed: int) -> dict:
+    """Return Tesseract's letter accuracy and ms per glyph on the letters of ``boards`` shots per group."""
+    from ruzzle_gui.vision.cells import cut_cells
+    from ruzzle_gui.vision.glyphs import split_glyphs
+    from ruzzle_gui.vision.images import to_array
+    from ruzzle_gui.vision.locate import locate_board
+    from ruzzle_gui.vision.tesseract import TesseractReader
+
+    results = {}
+    for group, codes in GROUPS.items():
+        rng = random.Random(seed)
+        right = total = 0
+        spent = 0.0
+        for index in range(boards):
+            language = load_language(codes[index % len(codes)])
+            reader = TesseractReader(language)
+            shot = synth.random_shot(language, rng)
+            for cell, truth in zip(cut_cells(shot.image, locate_board(to_array(shot.image))), shot.board.letters):
+                start = time.perf_counter()
+                right += reader.letter(split_glyphs(cell).letter) == truth
+                spent += time.perf_counter() - start
+                total += 1
+        results[group] = (right / total, 1000 * spent / total)
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the reader's accuracy per alphabet group, its speed and its peak memory."""
+    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.vision.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--boards", type=int, default=200, help="generated boards per alphabet group")
+    parser.add_argument("--speed", type=int, default=15, help="1080x2340 screenshots timed")
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--held-out", action="store_true", help="compare each shot only with the other fonts")
+    parser.add_argument("--tesseract", type=int, default=0, metavar="N", help="also read N boards with Tesseract")
+    args = parser.parse_args(argv)
+    for group, codes in GROUPS.items():
+        t = accuracy(codes, args.boards, args.seed, args.held_out)
+        print(f"{group:9} {args.boards} boards ({'/'.join(codes)}): letters {t['letters']}/{t['cells']} "
+              f"({100 * t['letters'] / t['cells']:.2f}%), bonuses {t['bonuses']}/{t['cells']}, "
+              f"boards all right {t['boards']}/{args.boards}, uncertain cells {t['uncertain']}, "
+              f"wrong letters flagged {t['wrong_flagged']}/{t['cells'] - t['letters']} {' '.join(t.get('errors', []))}")
+    seconds, peak = speed(args.speed, args.seed)
+    print(f"1080x2340 PNG screenshot: median {1000 * seconds:.0f} ms per read ({args.speed} shots), "
+          f"peak Python memory {peak:.1f} MiB")
+    if args.tesseract:
+        for group, (share, ms) in tesseract_letters(args.tesseract, args.seed).items():
+            print(f"Tesseract {group}: letters right {100 * share:.1f}%, {ms:.1f} ms per glyph")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

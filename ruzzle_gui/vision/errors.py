@@ -1,0 +1,15 @@
+"""The errors of the screenshot reader: bad input, and a missing OCR engine."""
+from __future__ import annotations
+
+__all__ = ["ImageError", "OcrUnavailableError", "INSTALL_HINT"]
+
+INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
+                "and the Debian package fonts-dejavu-core")
+
+
+class ImageError(ValueError):
+    """An image cannot be read as a Ruzzle board: the message names the file and the problem."""
+
+
+class OcrUnavailableError(RuntimeError):
+    """What the reader needs (Pillow, numpy, a bold sans font) is not installed: the message says what to install."""

@@ -1,0 +1,90 @@
+"""Split a tile into its two dark-grey marks: the big letter and the small value in the top-right corner."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ruzzle_gui.vision.regions import Region, regions
+
+__all__ = ["Glyphs", "ink_mask", "split_glyphs"]
+
+INK_MAX = 140        # luminance (0-255) of ink: the game's dark grey is ~65, tile faces ~240; a coloured
+                     # border blended into the face is either lighter than this or more coloured than INK_SPREAD
+INK_SPREAD = 50      # largest channel minus smallest: grey ink, not a coloured border or badge
+MARGIN = 0.035       # tile edge band ignored, in tiles: rounded-corner shading; the value starts just inside it
+VALUE_LEFT = 0.5     # the value sits right of the tile's middle ...
+VALUE_BOTTOM = 0.36  # ... and ends above the letter's cap line
+MIN_MARK = 0.0015    # share of the tile below which an ink region is a speck of noise, not part of a glyph
+FACE_LUMINANCE = 235  # typical tile face, for darkness()
+INK_LUMINANCE = 70    # typical letter ink, for darkness()
+MAX_SPAN = 0.8       # in tiles: no glyph is this wide or tall; such a mark is a border's edge
+MIN_THICK = 0.03     # in tiles: a mark thinner than this both ways is a JPEG fringe along a border, not ink
+REACH = 0.08         # in tiles: how far a glyph's parts lie from its biggest part (Й's breve, Ы's bar, "10")
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """The ink of a tile's letter and of its value, each a 0..1 darkness array cropped to its marks (or None)."""
+
+    letter: np.ndarray | None
+    value: np.ndarray | None
+
+
+def _luminance(cell: np.ndarray) -> np.ndarray:
+    """Return the luminance (0-255) of each pixel of an RGB array."""
+    rgb = cell.astype(np.int32)
+    return (rgb[..., 0] * 299 + rgb[..., 1] * 587 + rgb[..., 2] * 114) // 1000
+
+
+def darkness(cell: np.ndarray) -> np.ndarray:
+    """Return how inked each pixel looks, 0 (tile face) to 1 (the game's dark grey), keeping anti-aliasing."""
+    return np.clip((FACE_LUMINANCE - _luminance(cell)) / (FACE_LUMINANCE - INK_LUMINANCE), 0, 1).astype(np.float32)
+
+
+def ink_mask(cell: np.ndarray) -> np.ndarray:
+    """Return the dark grey pixels of an RGB tile inside its border band."""
+    rgb = cell.astype(np.int32)
+    luminance = _luminance(cell)
+    mask = (luminance <= INK_MAX) & (rgb.max(axis=2) - rgb.min(axis=2) <= INK_SPREAD)
+    edge = round(MARGIN * cell.shape[0])
+    mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
+    return mask
+
+
+def _is_value(region: Region, side: int) -> bool:
+    """Return whether an ink region lies wholly in the value's corner."""
+    return region.left >= VALUE_LEFT * side and region.bottom <= VALUE_BOTTOM * side
+
+
+def _crop(ink: np.ndarray, marks: list[Region]) -> np.ndarray | None:
+    """Return ``ink`` cut to the union box of ``marks``, blank outside their boxes (None if no marks)."""
+    if not marks:
+        return None
+    keep = np.zeros(ink.shape, bool)
+    for r in marks:
+        keep[r.top:r.bottom, r.left:r.right] = True
+    left, top = min(r.left for r in marks), min(r.top for r in marks)
+    right, bottom = max(r.right for r in marks), max(r.bottom for r in marks)
+    return np.where(keep, ink, 0)[top:bottom, left:right]
+
+
+def _glyph(marks: list[Region], reach: float) -> list[Region]:
+    """Return the biggest mark with every other mark within ``reach`` px of its box; drops stray specks."""
+    if not marks:
+        return []
+    body = max(marks, key=lambda r: r.area)
+    return [r for r in marks if r.left < body.right + reach and r.right > body.left - reach
+            and r.top < body.bottom + reach and r.bottom > body.top - reach]
+
+
+def split_glyphs(cell: np.ndarray) -> Glyphs:
+    """Return the letter's and the value's ink in an RGB tile."""
+    mask = ink_mask(cell)
+    side = cell.shape[0]
+    marks = [r for r in regions(mask)
+             if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
+    value = _glyph([r for r in marks if _is_value(r, side)], REACH * side)
+    letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
+    ink = darkness(cell)
+    return Glyphs(_crop(ink, letter), _crop(ink, value))

@@ -1,0 +1,233 @@
+"""Generated screenshots in the game's look, with the board they show, for tests and the bench.
+
+Three kinds of shot: a portrait phone screenshot (header with timer and scores,
+the board filling the width in the lower half), a crop of the board alone, and a
+desktop screenshot with a mirrored phone window somewhere in it. ``degrade``
+adds what real captures suffer: rescaling, mild blur and JPEG loss.
+
+Letters are drawn uniformly from the alphabet (rare letters such as Q or Ъ
+must be read too), and each shot picks one of several bold sans fonts from
+Debian packages, so the reader is never tuned to a single font.
+"""
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from ruzzle_gui.board import BONUS_ODDS, Board
+from ruzzle_gui.language import Language
+
+__all__ = ["Shot", "FONT_FILES", "fonts", "random_board", "render_board", "phone_shot", "board_shot",
+           "desktop_shot", "degrade", "random_shot"]
+
+# Bold sans fonts with Latin and Cyrillic capitals, by Debian package:
+# fonts-dejavu-core, fonts-freefont-ttf, fonts-liberation2, fonts-open-sans, fonts-urw-base35.
+FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
+    "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",
+    "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
+)
+
+PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone screen
+BACKGROUND_TOP = (46, 128, 206)   # the game's blue, lighter at the top ...
+BACKGROUND_BOTTOM = (18, 62, 142)  # ... darker at the bottom
+TILE_TOP, TILE_BOTTOM = (250, 250, 247), (226, 227, 224)
+INK = (62, 62, 66)                # dark grey of letters and values
+BONUS_COLOURS = {"DL": (86, 180, 58), "TL": (28, 48, 138), "DW": (242, 170, 28), "TW": (212, 38, 42)}
+GAP = 0.055                       # space between tiles, in tiles
+BORDER = 0.075                    # bonus border thickness, in tiles
+BADGE_RADIUS = 0.19               # bonus badge radius, in tiles
+DESKTOP_SIZES = ((1920, 1080), (2560, 1440), (1366, 768), (1680, 1050))
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A generated image, the board it shows, and the board's tile grid in image pixels."""
+
+    image: Image.Image
+    board: Board
+    origin: tuple[float, float]  # top-left corner of the top-left tile
+    pitch: float                 # distance between neighbouring tile corners
+    tile: float                  # tile side
+
+
+def fonts() -> list[Path]:
+    """Return the installed font files of FONT_FILES (at least one, or a clear error)."""
+    found = [Path(name) for name in FONT_FILES if Path(name).is_file()]
+    if not found:
+        raise FileNotFoundError("no bold sans font found: install the Debian package fonts-dejavu-core")
+    return found
+
+
+def random_board(language: Language, rng: random.Random, size: int = 4) -> Board:
+    """Return a ``size`` x ``size`` board of uniformly drawn letters, bonuses at the game's odds."""
+    letters = tuple(rng.choice(language.alphabet) for _ in range(size * size))
+    return Board(size, size, letters, tuple(_bonus(rng) for _ in letters))
+
+
+def _bonus(rng: random.Random) -> str | None:
+    """Return one cell's bonus drawn at BONUS_ODDS, or None."""
+    draw = rng.random()
+    for bonus, odds in BONUS_ODDS:
+        if draw < odds:
+            return bonus
+        draw -= odds
+    return None
+
+
+def _gradient(size: tuple[int, int], top: tuple, bottom: tuple) -> Image.Image:
+    """Return an RGB image shading vertically from ``top`` to ``bottom``."""
+    column = Image.new("RGB", (1, 256))
+    column.putdata([tuple(round(a + (b - a) * y / 255) for a, b in zip(top, bottom)) for y in range(256)])
+    return column.resize(size, Image.Resampling.BILINEAR)
+
+
+def _font(path: Path, pixels: float) -> ImageFont.FreeTypeFont:
+    """Return ``path`` at ``pixels`` size (at least 6)."""
+    return ImageFont.truetype(str(path), max(6, round(pixels)))
+
+
+def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, value: int,
+               bonus: str | None, font: Path) -> None:
+    """Draw one tile with its shadow, letter, value, and bonus border and badge."""
+    radius = round(side * 0.14)
+    shadow = Image.new("L", canvas.size, 0)
+    offset = max(1, round(side * 0.03))
+    ImageDraw.Draw(shadow).rounded_rectangle((x, y + offset, x + side, y + side + offset), radius, fill=110)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, side * 0.03)))
+    canvas.paste((10, 30, 70), (0, 0), shadow)
+    face = _gradient((side, side), TILE_TOP, TILE_BOTTOM)
+    mask = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, side - 1, side - 1), radius, fill=255)
+    canvas.paste(face, (x, y), mask)
+    draw = ImageDraw.Draw(canvas)
+    if bonus:
+        width = max(2, round(side * BORDER))
+        draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, outline=BONUS_COLOURS[bonus], width=width)
+    big = _font(font, side * 0.58)
+    draw.text((x + side * 0.5, y + side * 0.58), letter, font=big, fill=INK, anchor="mm")
+    small = _font(font, side * 0.2)
+    draw.text((x + side * 0.88, y + side * 0.1), str(value), font=small, fill=INK, anchor="ra")
+    if bonus:
+        r = side * BADGE_RADIUS
+        cx, cy = x + side * 0.08, y + side * 0.08
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BONUS_COLOURS[bonus])
+        draw.text((cx, cy), bonus, font=_font(font, r * 0.9), fill=(255, 255, 255), anchor="mm")
+
+
+def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,
+                 width: float, font: Path) -> tuple[tuple[float, float], float, float]:
+    """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile."""
+    n = board.cols
+    tile = width / (n + (n + 1) * GAP)
+    pitch = tile * (1 + GAP)
+    x0, y0 = left + tile * GAP, top + tile * GAP
+    for index, letter in enumerate(board.letters):
+        row, col = divmod(index, n)
+        _draw_tile(canvas, round(x0 + col * pitch), round(y0 + row * pitch), round(tile), letter,
+                   language.values[letter], board.bonuses[index], font)
+    return (x0, y0), pitch, tile
+
+
+def _header(canvas: Image.Image, rng: random.Random, font: Path) -> None:
+    """Draw a phone header: a timer, two score boxes and a round avatar (light shapes that are no tiles)."""
+    w, h = canvas.size
+    draw = ImageDraw.Draw(canvas)
+    draw.rectangle((0, 0, w, h * 0.03), fill=(12, 40, 100))
+    draw.text((w * 0.04, h * 0.005), "12:34", font=_font(font, h * 0.018), fill=(255, 255, 255))
+    draw.text((w * 0.5, h * 0.1), f"{rng.randint(0, 1)}:{rng.randint(0, 59):02d}", font=_font(font, h * 0.05),
+              fill=(255, 255, 255), anchor="mm")
+    for side in (0, 1):
+        left = w * (0.04 + side * 0.56)
+        draw.rounded_rectangle((left, h * 0.16, left + w * 0.4, h * 0.23), radius=w * 0.03, fill=(244, 244, 240))
+        draw.text((left + w * 0.2, h * 0.195), f"{rng.randint(0, 400)} pts", font=_font(font, h * 0.022),
+                  fill=INK, anchor="mm")
+    draw.ellipse((w * 0.44, h * 0.24, w * 0.56, h * 0.24 + w * 0.12), fill=(240, 240, 240))
+    draw.text((w * 0.5, h * 0.33), "Round 2", font=_font(font, h * 0.025), fill=(255, 255, 255), anchor="mm")
+
+
+def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path) -> Shot:
+    """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half."""
+    height = round(width * PHONE_ASPECT)
+    canvas = _gradient((width, height), BACKGROUND_TOP, BACKGROUND_BOTTOM)
+    _header(canvas, rng, font)
+    margin = width * rng.uniform(0.02, 0.05)
+    top = height * rng.uniform(0.4, 0.5)
+    origin, pitch, tile = render_board(canvas, board, language, margin, top, width - 2 * margin, font)
+    return Shot(canvas, board, origin, pitch, tile)
+
+
+def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path) -> Shot:
+    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin."""
+    margin = width * rng.uniform(0.0, 0.06)
+    canvas = _gradient((width, width), BACKGROUND_TOP, BACKGROUND_BOTTOM)
+    origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font)
+    return Shot(canvas, board, origin, pitch, tile)
+
+
+def _window(canvas: Image.Image, box: tuple[float, float, float, float], rng: random.Random, font: Path) -> None:
+    """Draw a plain desktop window (title bar, white page, lines of text) inside ``box``."""
+    draw = ImageDraw.Draw(canvas)
+    left, top, right, bottom = box
+    draw.rectangle(box, fill=(252, 252, 252), outline=(120, 120, 120))
+    draw.rectangle((left, top, right, top + 28), fill=(220, 222, 226))
+    small = _font(font, 14)
+    for line in range(int((bottom - top - 40) // 22)):
+        words = " ".join(rng.choice(["File", "Edit", "board", "words", "12", "score", "OK"]) for _ in range(6))
+        draw.text((left + 12, top + 36 + 22 * line), words, font=small, fill=(40, 40, 40))
+
+
+def desktop_shot(board: Board, language: Language, rng: random.Random, font: Path) -> Shot:
+    """Return a desktop screenshot with a mirrored phone window at a random place among other windows."""
+    width, height = rng.choice(DESKTOP_SIZES)
+    canvas = _gradient((width, height), (70, 80, 90), (30, 34, 40))
+    _window(canvas, (width * 0.05, height * 0.08, width * 0.45, height * 0.7), rng, font)
+    phone_height = round(height * rng.uniform(0.7, 0.9))
+    phone_width = round(phone_height / PHONE_ASPECT)
+    phone = phone_shot(board, language, phone_width, rng, font)
+    x = rng.randint(width // 3, width - phone_width - 20)
+    y = rng.randint(30, height - phone_height - 10)
+    ImageDraw.Draw(canvas).rectangle((x - 6, y - 30, x + phone_width + 5, y + phone_height + 5), fill=(22, 22, 24))
+    canvas.paste(phone.image, (x, y))
+    origin = (phone.origin[0] + x, phone.origin[1] + y)
+    return Shot(canvas, board, origin, phone.pitch, phone.tile)
+
+
+def degrade(shot: Shot, rng: random.Random, scale: float = 1.0, blur: float = 0.0,
+            quality: int | None = None) -> Shot:
+    """Return ``shot`` rescaled by ``scale``, blurred by ``blur`` px, then JPEG-compressed at ``quality``."""
+    image = shot.image
+    if scale != 1.0:
+        size = (round(image.width * scale), round(image.height * scale))
+        image = image.resize(size, Image.Resampling.BICUBIC)
+    if blur:
+        image = image.filter(ImageFilter.GaussianBlur(blur))
+    if quality is not None:
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=quality)
+        image = Image.open(io.BytesIO(buffer.getvalue()))
+        image.load()
+    origin = (shot.origin[0] * scale, shot.origin[1] * scale)
+    return Shot(image, shot.board, origin, shot.pitch * scale, shot.tile * scale)
+
+
+def random_shot(language: Language, rng: random.Random, kind: str | None = None, size: int = 4,
+                width: int | None = None, font: Path | None = None) -> Shot:
+    """Return a random shot of ``kind`` (phone, board or desktop), degraded at random within mild bounds."""
+    kind = kind or rng.choice(("phone", "phone", "board", "desktop"))
+    font = font or rng.choice(fonts())
+    board = random_board(language, rng, size)
+    if kind == "phone":
+        shot = phone_shot(board, language, width or rng.randint(480, 1440), rng, font)
+    elif kind == "board":
+        shot = board_shot(board, language, width or rng.randint(300, 1000), rng, font)
+    else:
+        shot = desktop_shot(board, language, rng, font)
+    scale = rng.choice((1.0, rng.uniform(0.85, 1.15))) if kind != "desktop" else 1.0
+    return degrade(shot, rng, scale=scale, blur=rng.uniform(0, 0.8), quality=rng.randint(50, 95))
