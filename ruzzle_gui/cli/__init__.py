@@ -18,7 +18,10 @@ are in ``ruzzle_gui.cli.common``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # Ctrl-C: nothing may be imported before main() can catch it
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["main", "COMMANDS"]
 
