@@ -71,6 +71,7 @@ def run(folder: Path, command: str, check: bool = False) -> subprocess.Completed
     """Run shell ``command`` in ``folder`` with the installed ``ruzzle`` first on PATH."""
     env = {**os.environ, "PATH": f"{RUZZLE_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
            "XDG_CONFIG_HOME": str(folder / "cfg"), "HOME": str(folder)}
+    env.pop("PYTHONUNBUFFERED", None)  # as a user runs it: stdout buffered, so a failed write can linger
     done = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
     if check:

@@ -142,6 +142,7 @@ def write(text: str) -> None:
     except BrokenPipeError:
         raise  # the reader has gone: quiet, see _run
     except OSError as err:
+        silence_stdout()  # else Python's exit-time flush of what is still buffered fails again
         raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
 
 
@@ -153,6 +154,7 @@ def flush() -> None:
         except BrokenPipeError:
             raise
         except OSError as err:
+            silence_stdout()  # else Python's exit-time flush of what is still buffered fails again
             raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
 
 
