@@ -19,6 +19,8 @@ import pytest
 RUZZLE_BIN = str(Path(sys.executable).parent)  # the venv's bin/, where the console script is installed
 BOARD = "C A S A\nO R E N\nT I M E\nS O L E\n"
 WORDS = "casa\ncane\nciao\nrose\n"
+MAX_LINE = 1000  # an error line echoes a short excerpt, however long the bad argument
+LONG = "y" * 100_000  # one argument, under Linux's 128 KB limit for one
 EN_TOML = (Path(__file__).parents[1] / "ruzzle_gui" / "languages" / "en.toml").read_text(encoding="utf-8")
 
 
@@ -83,6 +85,7 @@ def assert_one_line(stderr: str, fragment: str) -> None:
     """Assert ``stderr`` is exactly one line holding ``fragment``, and no traceback."""
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     assert len(stderr.splitlines()) == 1, stderr
+    assert len(stderr) <= MAX_LINE, f"{len(stderr):,} characters: {stderr[:200]}"
     assert fragment in stderr, stderr
 
 
@@ -109,6 +112,11 @@ FAILURES = [
     ("dictionary-fifo", "ruzzle solve -l it -b b.txt -d fifo", 1, "not a regular file"),
     ("cat-fifo", "ruzzle cat -d fifo", 1, "not a regular file"),
     ("compile-dev-zero", "ruzzle compile -d /dev/zero -o z.marisa", 1, "not a regular file"),
+    ("huge-language-argument", f"ruzzle solve -l {LONG} -b b.txt", 1, "yyyyyyyy"),
+    ("huge-board-file-name", f"ruzzle solve -l it -b {LONG}", 1, "cannot read board file"),
+    ("huge-dictionary-file-name", f"ruzzle solve -l it -b b.txt -d {LONG}", 1, "cannot read"),
+    ("huge-seed", "ruzzle generate -l it --seed " + "9" * 5000, 2, "--seed"),
+    ("huge-min-length", "ruzzle demo -l it --min-length " + "9" * 5000, 2, "--min-length"),
     # 5. output that cannot be written
     ("closed-stdout-demo", "ruzzle demo -l it >&-", 1, "standard output is closed"),
     ("closed-stdout-plan", "ruzzle plan -l it -b b.txt >&-", 1, "standard output is closed"),
