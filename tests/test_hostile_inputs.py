@@ -60,6 +60,7 @@ def place(tmp_path_factory) -> Path:
     (here / "b-words.txt").write_text(WORDS.replace("ciao", "ciak"), encoding="utf-8")  # a one-word edit
     (here / "empty.txt").write_text("\n\n", encoding="utf-8")
     (here / "nowords.txt").write_text("X X\nX X\n", encoding="utf-8")
+    (here / "b51.txt").write_text(("A " * 51 + "\n") * 51, encoding="utf-8")  # past the largest board to plan
     os.mkfifo(here / "fifo")
     for words, out in (("ru.txt", "ru.marisa"), ("acc.txt", "acc.marisa"), ("a.txt", "a.marisa"),
                        ("b-words.txt", "b.marisa")):
@@ -143,6 +144,8 @@ FAILURES = [
     ("plan-per-letter-inf", "ruzzle plan -l it -b b.txt --per-letter inf", 2, "between 0 and 10 seconds"),
     ("plan-no-human-pace", "ruzzle plan -l it -b b.txt --per-word 0 --per-letter 0 --per-cell 0", 2,
      "not a human pace"),
+    # the planner's travel table grows with the cells squared: a 300x300 was killed at 24 GB
+    ("plan-board-too-large", "ruzzle plan -l it -b b51.txt", 1, "too large to plan"),
     ("plan-min-length-zero", "ruzzle plan -l it -b b.txt --min-length 0", 2, "at least 1"),
 ]
 
@@ -237,3 +240,15 @@ def test_the_console_script_imports_nothing_outside_main():
     probe = "import re, sys; before = set(sys.modules); import ruzzle_gui.cli; print(sorted(set(sys.modules) - before))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "['ruzzle_gui', 'ruzzle_gui.cli']"
+
+
+def test_the_planner_refuses_a_board_past_its_largest():
+    from ruzzle_gui import Board
+    from ruzzle_gui.graph import Solution
+    from ruzzle_gui.plan import PlanError, plan, score_first
+
+    board = Board.from_letters("A" * 51 * 51, rows=51)
+    words = [Solution("AA", 2, ((0, 0), (0, 1)))]
+    for planner in (plan, score_first):
+        with pytest.raises(PlanError, match="too large to plan"):
+            planner(words, board, 120)
