@@ -266,7 +266,7 @@ def _read_toml(path, label: str) -> dict:
     except RecursionError:
         raise LanguageError(f"language file {label} is nested too deeply") from None
     except ValueError as err:  # a number too long to read, say
-        raise LanguageError(f"language file {label} holds a value out of range: {str(err)[:80]}") from None
+        raise LanguageError(f"language file {label} holds a value out of range: {str(err).split(';')[0][:120]}") from None
 
 
 def _read_bundled(path: Path) -> dict:

@@ -37,8 +37,8 @@ from typing import NamedTuple
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.graph import Solution
 
-__all__ = ["DEFAULT_SECONDS", "MAX_SECONDS", "Plan", "PlanError", "Step", "Timing", "check_seconds",
-           "plan", "score_first", "tile_heat", "upper_bound"]
+__all__ = ["DEFAULT_SECONDS", "MAX_CELLS", "MAX_SECONDS", "Plan", "PlanError", "Step", "Timing", "check_seconds",
+           "check_size", "plan", "score_first", "tile_heat", "upper_bound"]
 
 DEFAULT_SECONDS = 120  # one Ruzzle round
 MAX_SECONDS = 3600  # an hour is far beyond any round; the cap also bounds the planner's work
@@ -47,6 +47,7 @@ MIN_SWIPE = 0.1  # seconds for a one-letter word: faster than 10 words a second 
 EXACT_WORDS = 8  # up to this many candidates, plan exactly: Held-Karp takes 2^n * n^2 steps, 16k at 8
 SLACK = 1e-9  # seconds of float error forgiven when a plan is checked against its time
 BOUND_CELLS = 20000  # most time steps the knapsack bound uses; coarser steps keep it an upper bound
+MAX_CELLS = 50 * 50  # the travel table grows with the cells squared: 390 MB at 50x50, 24 GB+ at 300x300
 MAX_ROUNDS = 50  # local-search rounds; each must gain points or time, so this is rarely reached
 ROUNDING = 1e-6  # points: a fractional bound must clear a total by this much to settle an item
 
@@ -63,6 +64,13 @@ def _number(name: str, value: object, low: float, high: float) -> float:
     if not math.isfinite(number) or not low <= number <= high:
         raise PlanError(f"{name} must be between {low:g} and {high:g} seconds, not {value!r}")
     return number
+
+
+def check_size(rows: int, cols: int) -> None:
+    """Raise PlanError if a rows x cols board is past the largest the planner takes (MAX_CELLS)."""
+    if rows * cols > MAX_CELLS:
+        raise PlanError(f"a {rows}x{cols} board is too large to plan: the largest has {MAX_CELLS:,} cells "
+                        f"(50x50); solve it with 'ruzzle solve'")
 
 
 def check_seconds(value: object) -> float:
@@ -166,6 +174,7 @@ class _Words:
 
     def __init__(self, solutions: Sequence[Solution], board: Board, timing: Timing, at: Cell | None) -> None:
         cols, cells = board.cols, board.rows * board.cols
+        check_size(board.rows, board.cols)
         index = {divmod(i, cols): i for i in range(cells)}
         self.solutions = solutions
         self.points = [s.score for s in solutions] + [0]

@@ -15,10 +15,13 @@ empty subparser titled with the summary) and sets ``handler`` (a function
 ``COMMANDS``. Shared pieces (errors, argument types, board reading, output)
 are in ``ruzzle_gui.cli.common``.
 """
-from __future__ import annotations
-
 import sys
-from collections.abc import Sequence
+
+# Ctrl-C: nothing may be imported before main() can catch it (not even __future__),
+# so the one annotation that needs a typing name is a string.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["main", "COMMANDS"]
 
@@ -38,7 +41,7 @@ BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
 APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: "Sequence[str] | None" = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))

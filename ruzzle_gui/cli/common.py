@@ -57,7 +57,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:
         """Print one usage-error line and exit with code 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(message)} (see '{self.prog} --help')\n")
 
 
 # ---------------------------------------------------------------- argument types
@@ -142,6 +142,7 @@ def write(text: str) -> None:
     except BrokenPipeError:
         raise  # the reader has gone: quiet, see _run
     except OSError as err:
+        silence_stdout()  # else Python's exit-time flush of what is still buffered fails again
         raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
 
 
@@ -153,6 +154,7 @@ def flush() -> None:
         except BrokenPipeError:
             raise
         except OSError as err:
+            silence_stdout()  # else Python's exit-time flush of what is still buffered fails again
             raise OutputError(f"cannot write to standard output: {err.strerror or err}") from None
 
 
@@ -184,8 +186,19 @@ def refuse_overwriting(output: str | None, inputs: Iterable[str | os.PathLike | 
 
 def fail(message: str) -> int:
     """Print one error line on stderr and return the bad-input exit code."""
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {shortened(message)}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+MAX_MESSAGE = 400  # characters; normal messages are far shorter, a 100 KB argument is not echoed whole
+
+
+def shortened(message: str) -> str:
+    """Return ``message``, its middle cut out if it is over MAX_MESSAGE characters (a huge argument quoted)."""
+    if len(message) <= MAX_MESSAGE:
+        return message
+    half = MAX_MESSAGE // 2
+    return f"{message[:half]}...[{len(message) - 2 * half:,} characters left out]...{message[-half:]}"
 
 
 def os_message(err: OSError) -> str:

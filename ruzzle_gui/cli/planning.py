@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import argparse
 
-from ruzzle_gui.cli.common import add_language_options, at_least_one, language_of, read_board, write
+from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, read_board, write
 from ruzzle_gui.graph import Graph
-from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, plan, upper_bound
+from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
+                             upper_bound)
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt
@@ -76,6 +77,10 @@ def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
     language = language_of(args)
     board = read_board(args.board, language)
+    try:
+        check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
+    except PlanError as err:
+        raise CliError(str(err)) from None
     graph = Graph(board, language, args.min_length)
     solutions = graph.solve()
     played = [language.fold(word) for word in args.played]
