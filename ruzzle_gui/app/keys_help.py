@@ -43,6 +43,14 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("Ctrl+S", "export the words shown as CSV"),
         ("Ctrl+E", "edit the board"),
         ("Ctrl+N", "new game"),
+        ("Ctrl+P, Alt+P, Alt+W", "Plan tab and back to the words"),
+    )),
+    ("3  Plan", (
+        ("Enter", "play the plan: each word's path in turn, with a countdown"),
+        ("Esc", "stop playing"),
+        ("Space", "tick the selected word as played"),
+        ("Ctrl+R", "re-plan for the time left, without the ticked words"),
+        ("Alt+H", "heat map on the board"),
     )),
 )
 

@@ -72,7 +72,9 @@ def test_tab_on_the_bonus_window_follows_the_layout(app):
 
 def test_tab_on_the_words_window_follows_the_layout(app):
     results = solved(app).results
-    expected = [results.board_view, results.replay_button, results.speed, results.find_entry, results.mode_box,
+    # The Words and Plan tabs take the focus before the list's own controls: ← → there switch tabs.
+    expected = [results.board_view, results.replay_button, results.speed, results.notebook, results.find_entry,
+                results.mode_box,
                 results.min_box, results.tree, results.copy_button, results.export_button, results.edit_button,
                 results.new_button]
     assert rotated(tab_cycle(app), results.board_view) == expected
@@ -131,7 +133,7 @@ def test_f1_again_brings_the_same_keys_window_forward(app):
 
 def test_every_screen_has_its_keys_listed():
     screens = [screen for screen, _keys in KEYS]
-    assert screens == ["Everywhere", "1  Letters", "2  Bonuses", "3  Words"]
+    assert screens == ["Everywhere", "1  Letters", "2  Bonuses", "3  Words", "3  Plan"]
     assert all(keys and all(key and action for key, action in keys) for _screen, keys in KEYS)
 
 
