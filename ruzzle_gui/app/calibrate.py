@@ -74,6 +74,7 @@ class CalibrateDialog(tk.Toplevel):
         self.bind("<Escape>", lambda _event: self.destroy())
         self.protocol("WM_DELETE_WINDOW", self.destroy)
         self._ask()
+        self.board_view.focus_set()
 
     def _build(self, board: Board, values: dict[str, int]) -> None:
         """Lay out the prompt, the board to trace on, the result and the buttons."""

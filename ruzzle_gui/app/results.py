@@ -188,8 +188,7 @@ class Results(ttk.Frame):
     def show_plan(self) -> None:
         """Show the Plan tab, planning the last solve's round if it is not planned yet."""
         if not self.plan_shown:
-            self.notebook.select(self.plan_view)  # its tab-changed event plans
-            return
+            self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
         if not self._planned and self.board is not None:
             self._planned = True
             self.plan_view.show(self.solutions, self.board)
