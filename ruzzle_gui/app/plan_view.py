@@ -205,6 +205,7 @@ class PlanView(ttk.Frame):
         self.tree.bind("<Return>", lambda _event: self.play() or "break")
         self.tree.bind("<Escape>", lambda _event: self.stop() or "break")
         self.tree.bind("<Button-1>", self._on_click, add=True)
+        self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
         self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
         for widget in (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box):
             widget.bind("<Control-r>", lambda _event: self.replan() or "break")
@@ -292,6 +293,12 @@ class PlanView(ttk.Frame):
         if selected:
             number = int(selected[0])
             self.set_played(number, not self.is_played(number))
+
+    def _on_select(self) -> None:
+        """Show the word the player selected, unless Play plan is choosing the words."""
+        selected = self.tree.selection()
+        if selected and not self.playing:
+            self.show_word(self.plan.steps[int(selected[0])].solution)
 
     def _on_click(self, event: tk.Event) -> None:
         """Toggle a word's tick when its ✓ cell is clicked."""

@@ -99,6 +99,15 @@ def test_play_plan_animates_the_first_planned_word_on_the_board(app):
     assert view.is_played(0) and not view.is_played(1)
 
 
+def test_selecting_a_planned_word_shows_its_path(app):
+    results = solved(app)
+    results.show_plan()
+    view = results.plan_view
+    third = view.plan.steps[2].solution
+    view.tree.selection_set("2")
+    wait_until(app.root, lambda: lit_path(results) == indices(results, third))
+
+
 def test_leaving_the_screen_or_the_tab_stops_playing(app):
     results = solved(app)
     results.show_plan()
