@@ -72,6 +72,7 @@ class CalibrateDialog(tk.Toplevel):
         self._asked = 0.0
         self._build(board, values)
         self.bind("<Escape>", lambda _event: self.destroy())
+        self.bind("<Return>", lambda _event: self.keep() if self.fitted is not None else None)
         self.protocol("WM_DELETE_WINDOW", self.destroy)
         self._ask()
         self.board_view.focus_set()

@@ -249,7 +249,8 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
         drag(dialog.board_view, indices(results, word))
         assert dialog.samples[-1][0] == len(word.path)
     assert "0.60 s per word and 0.15 s per letter" in dialog.result.cget("text")
-    dialog.keep_button.invoke()
+    key(dialog.keep_button, "<Return>")
+    assert not dialog.winfo_exists()
     view = results.plan_view
     assert view.timing.per_word == pytest.approx(0.6) and view.timing.per_letter == pytest.approx(0.15)
     assert view.timing.per_cell == 0.05  # not measured: kept
@@ -266,6 +267,8 @@ def test_a_click_is_not_a_traced_word(app):
     dialog.board_view.event_generate("<ButtonPress-1>", x=x, y=y)
     dialog.board_view.event_generate("<ButtonRelease-1>", x=x, y=y)
     assert dialog.samples == []
+    key(dialog.board_view, "<Return>")  # nothing fitted yet: Enter keeps nothing
+    assert dialog.winfo_exists()
     key(dialog.board_view, "<Escape>")
     assert not dialog.winfo_exists()
 
