@@ -209,7 +209,7 @@ class PlanView(ttk.Frame):
         self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
         for widget in (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box):
             widget.bind("<Control-r>", lambda _event: self.replan() or "break")
-            widget.bind("<Alt-h>", lambda _event: self.heat_box.invoke() and "break")
+            widget.bind("<Alt-h>", lambda _event: self.toggle_heat() or "break")
 
     # ------------------------------------------------------------ the plan
 
@@ -256,6 +256,10 @@ class PlanView(ttk.Frame):
         self.draw_bar()
         self.update_heat()
         return result
+
+    def toggle_heat(self) -> None:
+        """Turn the heat map on or off."""
+        self.heat_box.invoke()
 
     def update_heat(self) -> None:
         """Hand the heat of the words still to play to the board, or None while the Heat map box is off."""
