@@ -23,6 +23,10 @@ LABEL_CLEARANCE = 1  # pixels kept free between an arrow and a tile's value or b
 BOWS = (0.55, 0.8)  # a bent arrow is pulled this share of a tile sideways, clear of the corner labels
 SWEEPS = 3  # times the arrows are re-routed in turn, each against the others' latest routes
 HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches round its letters
+# The heat overlay rings each tile on the board's own dark rim, so it reads the same in light and dark mode:
+# pale amber for a little heat, deep pink for the most; thicker as it gets hotter. Neither is a bonus hue.
+HEAT_COLD, HEAT_HOT = "#ffe082", "#ff1f6b"
+HEAT_WIDTH = (2, 6)  # ring width in pixels at 96 DPI, coolest to hottest
 
 
 def mix(colour: str, other: str, share: float) -> str:
@@ -59,6 +63,7 @@ class BoardView(tk.Canvas):
         self.marked: int | None = None
         self.lit: dict[int, str] = {}
         self.arrows: list[tuple[int, int]] = []
+        self.heat: list[float] = []  # per tile, row-major; empty: no heat overlay
         self._boxes: list[tuple[float, float, float, float]] = []
         self._label_tiles: dict[int, int] = {}  # canvas item of a value or bonus label -> its tile
         self._label_boxes: dict[int, tuple[float, float, float, float]] = {}  # the same labels -> their boxes
@@ -109,6 +114,21 @@ class BoardView(tk.Canvas):
         self.lit.clear()
         self.arrows.clear()
         self.redraw()
+
+    def show_heat(self, values: Sequence[float]) -> None:
+        """Overlay a heat ring on each tile with a value above 0 (one value per tile, row-major)."""
+        self.heat = list(values)
+        self.redraw()
+
+    def clear_heat(self) -> None:
+        """Remove the heat overlay."""
+        self.heat = []
+        self.redraw()
+
+    def heat_colour(self, index: int) -> str | None:
+        """Return the colour of tile ``index``'s heat ring, or None if it has none."""
+        items = self.find_withtag(f"heat{index}")
+        return self.itemcget(items[0], "outline") if items else None
 
     def tile_at(self, x: float, y: float) -> int | None:
         """Return the index of the tile under canvas point (x, y), or None."""
@@ -178,6 +198,7 @@ class BoardView(tk.Canvas):
         self._size = size = self._layout()
         for index in range(len(self._boxes)):
             self._draw_tile(index, size)
+        self._draw_heat(size)
         # Labels first: an arrow that would cross one goes round it (see _route_arrows).
         for index in range(len(self._boxes)):
             self._draw_labels(index, size)
@@ -228,6 +249,21 @@ class BoardView(tk.Canvas):
                             fill=theme.TILE_SHADOW if not self.lit else theme.BOARD_BACKGROUND, outline="")
         self.create_polygon(rounded_box(x0, y0, x1, y1, radius), smooth=True, fill=fill,
                             outline=theme.TILE_EDGE if fill == theme.TILE else "", tags=(f"tile{index}",))
+
+    def _draw_heat(self, size: float) -> None:
+        """Ring each tile in the colour and width of its share of the hottest tile's heat."""
+        hottest = max(self.heat, default=0)
+        if hottest <= 0 or len(self.heat) != len(self._boxes):
+            return
+        k, (thin, thick) = self.scale, HEAT_WIDTH
+        for index, value in enumerate(self.heat):
+            if value <= 0:
+                continue
+            share = value / hottest
+            width = (thin + (thick - thin) * share) * k
+            x0, y0, x1, y1 = grown(self._boxes[index], width / 2)
+            self.create_polygon(rounded_box(x0, y0, x1, y1, size * 0.18), smooth=True, fill="",
+                                outline=mix(HEAT_COLD, HEAT_HOT, share), width=width, tags=("heat", f"heat{index}"))
 
     def _draw_labels(self, index: int, size: float) -> None:
         """Draw tile ``index``'s letter and, on tiles large enough, its value and bonus label."""

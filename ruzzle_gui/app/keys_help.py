@@ -43,6 +43,12 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("Ctrl+S", "export the words shown as CSV"),
         ("Ctrl+E", "edit the board"),
         ("Ctrl+N", "new game"),
+        ("Ctrl+P", "Plan tab: the words to swipe in the round; again: back"),
+        ("Enter in the plan", "play the plan, each path in turn, with a countdown"),
+        ("Esc in the plan", "stop playing"),
+        ("Space in the plan", "tick the selected word as played"),
+        ("Ctrl+R in the plan", "re-plan for the time left, without ticked words"),
+        ("Alt+H in the plan", "heat map on the board"),
     )),
 )
 

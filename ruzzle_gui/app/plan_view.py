@@ -7,6 +7,7 @@ run in progress.
 """
 from __future__ import annotations
 
+import functools
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterable
@@ -18,9 +19,21 @@ from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
 TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
+# Pixel sizes as on a 96-DPI screen; each goes through theme.px.
 BAR_HEIGHT = 26
-PLAYED = "#9aa3ae"
-SECOND_BAR = "#7986cb"  # neighbouring words alternate with the accent colour, so each one's width shows
+BAR_INSET = 3  # the blocks stop this far short of the bar's top and bottom
+PAD = 8
+COLUMNS = (("done", "✓", 34), ("word", "Word", 120), ("score", "Points", 76), ("start", "At", 60),
+           ("total", "Total", 70))
+NUMBER_WIDTH = 44
+# Colours per mode: a played word greys out, neighbouring words alternate with the accent, so each one's
+# width shows, and the word being swiped is marked in the path's start colour in both modes.
+PLAYED = {"light": "#9aa3ae", "dark": "#6b7480"}
+SECOND_BAR = {"light": "#7986cb", "dark": "#9fa8da"}
+BAR_BACKGROUND = {"light": "#ffffff", "dark": "#2b2b2b"}
+CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}
+TIMING_FIELDS = (("Round", "seconds"), ("Per word", "per_word"), ("Per letter", "per_letter"),
+                 ("Per cell", "per_cell"))
 TIP = "Space: tick a word as played · Enter: play · Esc: stop · Ctrl+R: re-plan for the time left"
 
 
@@ -43,9 +56,13 @@ class PlanView(ttk.Frame):
     """The plan as a numbered list with a time bar, Play plan with a countdown, ticks and Re-plan."""
 
     def __init__(self, master: tk.Misc, show_word: Callable[[Solution], None], *, timing: Timing | None = None,
-                 seconds: float = DEFAULT_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__(master, padding=8)
+                 seconds: float = DEFAULT_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 show_heat: Callable[[list[int] | None], None] | None = None,
+                 on_timing: Callable[[float, Timing], None] | None = None) -> None:
+        super().__init__(master, padding=theme.px(master, PAD))
         self.show_word = show_word
+        self.show_heat = show_heat or (lambda _values: None)
+        self.on_timing = on_timing or (lambda _seconds, _timing: None)
         self.timing = timing or Timing()
         self.seconds = check_seconds(seconds)
         self.clock = clock
@@ -63,52 +80,124 @@ class PlanView(ttk.Frame):
 
     def _build(self) -> None:
         """Lay out the summary, time bar, list, countdown and buttons."""
+        px, mode = functools.partial(theme.px, self), theme.mode(self)
         self.summary_label = ttk.Label(self, text="", style="Summary.TLabel")
         self.summary_label.grid(row=0, column=0, columnspan=2, sticky="ew")
-        self.bar = tk.Canvas(self, height=BAR_HEIGHT, background="#ffffff", highlightthickness=0)
-        self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=6)
+        self.bar = tk.Canvas(self, height=px(BAR_HEIGHT), background=BAR_BACKGROUND[mode], highlightthickness=0)
+        self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
-        columns = ("done", "word", "score", "start", "total")
-        self.tree = ttk.Treeview(self, columns=columns, show="tree headings", height=12, selectmode="browse")
+        self.tree = ttk.Treeview(self, columns=[c for c, _, _ in COLUMNS], show="tree headings", height=8,
+                                 selectmode="browse")
         self.tree.heading("#0", text="#")
-        self.tree.column("#0", width=44, stretch=False, anchor="e")
-        for column, text, width in (("done", "✓", 34), ("word", "Word", 120), ("score", "Points", 76),
-                                    ("start", "At", 60), ("total", "Total", 70)):
+        self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
+        for column, text, width in COLUMNS:
             self.tree.heading(column, text=text)
-            self.tree.column(column, width=width, stretch=column == "word", anchor="w" if column == "word" else "e")
-        self.tree.tag_configure("played", foreground=PLAYED)
-        self.tree.tag_configure("current", background="#ffe0b2")
+            self.tree.column(column, width=max(px(width), theme.heading_width(self, text)),
+                             stretch=column == "word", anchor="w" if column == "word" else "e")
+        self._colour_rows()
+        self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows() or self.draw_bar(), add=True)
         scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scroll.set)
         self.tree.grid(row=2, column=0, sticky="nsew")
         scroll.grid(row=2, column=1, sticky="ns")
-        self._build_controls().grid(row=3, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        self._build_controls().grid(row=3, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        self._build_timing().grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
         self.error_label = ttk.Label(self, text="", style="Error.TLabel")
-        self.error_label.grid(row=4, column=0, columnspan=2, sticky="ew")
-        ttk.Label(self, text=TIP, style="Hint.TLabel", wraplength=420).grid(row=5, column=0, columnspan=2, sticky="ew")
+        self.error_label.grid(row=5, column=0, columnspan=2, sticky="ew")
+        tip = ttk.Label(self, text=TIP, style="Hint.TLabel", wraplength=px(420))
+        tip.grid(row=6, column=0, columnspan=2, sticky="ew")
+        tip.bind("<Configure>", lambda event: tip.configure(wraplength=max(event.width - px(8), px(100))))
         self.columnconfigure(0, weight=1)
         self.rowconfigure(2, weight=1)
 
+    def _colour_rows(self) -> None:
+        """Give played and current rows the colours of the mode the app is drawn in."""
+        mode = theme.mode(self)
+        self.tree.tag_configure("played", foreground=PLAYED[mode])
+        background, foreground = CURRENT_ROW[mode]
+        self.tree.tag_configure("current", background=background, foreground=foreground)
+
     def _build_controls(self) -> ttk.Frame:
         """Return Play plan, Stop and the countdown above the time left and Re-plan."""
-        rows = ttk.Frame(self)
+        rows, px = ttk.Frame(self), functools.partial(theme.px, self)
         play = ttk.Frame(rows)
         play.pack(fill="x")
         self.play_button = ttk.Button(play, text="▶  Play plan", style="Accent.TButton", command=self.play)
         self.play_button.pack(side="left")
         self.stop_button = ttk.Button(play, text="■  Stop", command=self.stop)
-        self.stop_button.pack(side="left", padx=(6, 0))
+        self.stop_button.pack(side="left", padx=(px(6), 0))
         self.countdown = ttk.Label(play, text=clock_text(self.seconds), style="Title.TLabel", width=5, anchor="e")
         self.countdown.pack(side="right")
         again = ttk.Frame(rows)
-        again.pack(fill="x", pady=(6, 0))
+        again.pack(fill="x", pady=(px(6), 0))
         ttk.Label(again, text="Time left (s)", style="Muted.TLabel").pack(side="left")
         self.left_var = tk.StringVar(value=f"{self.seconds:g}")
         self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
-        self.left_box.pack(side="left", padx=6)
+        self.left_box.pack(side="left", padx=px(6))
         self.replan_button = ttk.Button(again, text="Re-plan", command=self.replan)
         self.replan_button.pack(side="left")
+        self.heat_var = tk.BooleanVar(value=False)
+        self.heat_box = ttk.Checkbutton(again, text="Heat map", underline=0, variable=self.heat_var, command=self.update_heat)
+        self.heat_box.pack(side="right")
         return rows
+
+    def _build_timing(self) -> ttk.Frame:
+        """Return the round length and the swipe timing, in seconds, with Apply and Calibrate."""
+        box, px = ttk.Frame(self), functools.partial(theme.px, self)
+        ttk.Label(box, text="Timing in seconds", style="Muted.TLabel").grid(row=0, column=0, columnspan=4,
+                                                                             sticky="w")
+        self.timing_vars: dict[str, tk.StringVar] = {}
+        self.timing_boxes: list[ttk.Spinbox] = []
+        for number, (text, name) in enumerate(TIMING_FIELDS):
+            row, column = 1 + number // 2, 2 * (number % 2)
+            ttk.Label(box, text=text).grid(row=row, column=column, sticky="w", padx=(0, px(6)), pady=px(2))
+            self.timing_vars[name] = var = tk.StringVar()
+            step = 5 if name == "seconds" else 0.01
+            spin = ttk.Spinbox(box, from_=0, to=3600 if name == "seconds" else 10, increment=step, width=6,
+                               textvariable=var, command=self.apply_timing)
+            spin.grid(row=row, column=column + 1, sticky="w", padx=(0, px(12)), pady=px(2))
+            spin.bind("<Return>", lambda _event: self.apply_timing() or "break")
+            self.timing_boxes.append(spin)
+        buttons = ttk.Frame(box)
+        buttons.grid(row=3, column=0, columnspan=4, sticky="w", pady=(px(4), 0))
+        self.apply_button = ttk.Button(buttons, text="Apply", command=self.apply_timing)
+        self.apply_button.pack(side="left")
+        self.calibrate_button = ttk.Button(buttons, text="Calibrate…")
+        self.calibrate_button.pack(side="left", padx=px(6))
+        self._show_timing()
+        return box
+
+    def _show_timing(self) -> None:
+        """Put the round length and the timing in their boxes."""
+        self.timing_vars["seconds"].set(f"{self.seconds:g}")
+        for name in ("per_word", "per_letter", "per_cell"):
+            self.timing_vars[name].set(f"{getattr(self.timing, name):g}")
+
+    def timing_ok(self) -> tuple[float, Timing] | None:
+        """Return the round length and timing typed in the boxes, or None (with the reason shown)."""
+        try:
+            numbers = {name: float(var.get().strip().replace(",", ".")) for name, var in self.timing_vars.items()}
+            seconds = check_seconds(numbers.pop("seconds"))
+            return seconds, Timing(**numbers)
+        except ValueError as err:
+            problem = str(err) if isinstance(err, PlanError) else "every time must be a number of seconds"
+            self.error_label.configure(text=problem[0].upper() + problem[1:])
+            return None
+
+    def apply_timing(self) -> None:
+        """Take the round length and timing from the boxes, tell the app, and plan the round afresh."""
+        typed = self.timing_ok()
+        if typed is None:
+            return
+        self.set_timing(*typed)
+        self.on_timing(self.seconds, self.timing)
+
+    def set_timing(self, seconds: float, timing: Timing) -> None:
+        """Use ``seconds`` and ``timing`` from now on, and plan a fresh round with them if a board is shown."""
+        self.seconds, self.timing = check_seconds(seconds), timing
+        self._show_timing()
+        if self.board is not None:
+            self.show(self.solutions, self.board)
 
     def _bind_keys(self) -> None:
         """Bind the keys of the tip line and clicks on the ✓ column."""
@@ -116,9 +205,11 @@ class PlanView(ttk.Frame):
         self.tree.bind("<Return>", lambda _event: self.play() or "break")
         self.tree.bind("<Escape>", lambda _event: self.stop() or "break")
         self.tree.bind("<Button-1>", self._on_click, add=True)
+        self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
         self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
-        for widget in (self.tree, self.left_box):
+        for widget in (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box):
             widget.bind("<Control-r>", lambda _event: self.replan() or "break")
+            widget.bind("<Alt-h>", lambda _event: self.toggle_heat() or "break")
 
     # ------------------------------------------------------------ the plan
 
@@ -163,7 +254,16 @@ class PlanView(ttk.Frame):
         self.countdown.configure(text=clock_text(result.seconds))
         self.play_button.state(["!disabled"] if result.steps else ["disabled"])
         self.draw_bar()
+        self.update_heat()
         return result
+
+    def toggle_heat(self) -> None:
+        """Turn the heat map on or off."""
+        self.heat_box.invoke()
+
+    def update_heat(self) -> None:
+        """Hand the heat of the words still to play to the board, or None while the Heat map box is off."""
+        self.show_heat(self.heat() if self.heat_var.get() and self.board is not None else None)
 
     def heat(self) -> list[int]:
         """Return, per tile (row-major), the points of the planned words not yet played that pass through it."""
@@ -189,6 +289,7 @@ class PlanView(ttk.Frame):
         self.played = [s for s in self.played if s.word != solution.word] + ([solution] if played else [])
         self._paint_row(number)
         self.draw_bar()
+        self.update_heat()
 
     def _toggle_selected(self) -> None:
         """Tick or untick the selected word."""
@@ -196,6 +297,12 @@ class PlanView(ttk.Frame):
         if selected:
             number = int(selected[0])
             self.set_played(number, not self.is_played(number))
+
+    def _on_select(self) -> None:
+        """Show the word the player selected, unless Play plan is choosing the words."""
+        selected = self.tree.selection()
+        if selected and not self.playing:
+            self.show_word(self.plan.steps[int(selected[0])].solution)
 
     def _on_click(self, event: tk.Event) -> None:
         """Toggle a word's tick when its ✓ cell is clicked."""
@@ -262,18 +369,20 @@ class PlanView(ttk.Frame):
 
     def draw_bar(self, elapsed: float | None = None) -> None:
         """Draw each planned word as a block as wide as its swipe, across the whole time; mark ``elapsed``."""
-        bar = self.bar
+        bar, mode = self.bar, theme.mode(self)
         bar.delete("all")
+        bar.configure(background=BAR_BACKGROUND[mode])
         width, seconds = max(bar.winfo_width(), 1), self.plan.seconds
+        height, inset = theme.px(self, BAR_HEIGHT), theme.px(self, BAR_INSET)
         scale = (width - 2) / seconds
         for number, step in enumerate(self.plan.steps):
-            colour = (theme.PATH_START if number == self.current else PLAYED if self.is_played(number)
-                      else (theme.palette(self).accent, SECOND_BAR)[number % 2])
-            bar.create_rectangle(1 + step.start * scale, 3, 1 + step.end * scale, BAR_HEIGHT - 3,
+            colour = (theme.PATH_START if number == self.current else PLAYED[mode] if self.is_played(number)
+                      else (theme.palette(self).accent, SECOND_BAR[mode])[number % 2])
+            bar.create_rectangle(1 + step.start * scale, inset, 1 + step.end * scale, height - inset,
                                  fill=colour, outline="")
         if elapsed is not None:
             x = 1 + min(elapsed, seconds) * scale
-            bar.create_line(x, 0, x, BAR_HEIGHT, fill=theme.PATH_END, width=2)
+            bar.create_line(x, 0, x, height, fill=theme.palette(self).text, width=theme.px(self, 2))
 
     def destroy(self) -> None:
         """Cancel a running play before the widgets go."""

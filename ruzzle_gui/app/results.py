@@ -11,15 +11,18 @@ from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.letters import MOVES, step_cursor
+from ruzzle_gui.app.plan_view import PlanView
 from ruzzle_gui.app.results_list import WordList
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.board import Board
 from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
+from ruzzle_gui.plan import Timing
 
 TIP = ("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
-       "Ctrl+F: find · Ctrl+N: new game · Esc: bonuses")
+       "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
+MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
 def path_text(path: Sequence[tuple[int, int]]) -> str:
@@ -41,8 +44,17 @@ class Results(ttk.Frame):
         self.current: Solution | None = None
         self._step = 0
         self._after_id: str | None = None
+        self._delay_ms: int | None = None  # the pace of the path being lit; None: the speed slider's
         self.cursor = 0
-        self.words = WordList(self, on_select=self._on_select)
+        self.values: dict[str, int] = {}
+        self.notebook = ttk.Notebook(self)
+        self.notebook.enable_traversal()
+        self.words = WordList(self.notebook, on_select=self._on_select)
+        self.plan_view = PlanView(self.notebook, self._play_word, seconds=settings.plan_seconds,
+                                  timing=settings.plan_timing(), show_heat=self._show_heat,
+                                  on_timing=self._on_timing)
+        self.plan_view.calibrate_button.configure(command=self.ask_calibrate)
+        self._planned = False  # whether the Plan tab shows a plan of the last solve
         self.words.show_all_button.configure(command=lambda: self.set_start_filter(None))
         # The widgets tests and shortcuts reach through the results window.
         words = self.words
@@ -50,13 +62,16 @@ class Results(ttk.Frame):
             words.tree, words.summary_label, words.find_entry, words.find_var)
         self.mode_box, self.min_box, self.min_var = words.mode_box, words.min_box, words.min_var
         self._build_board_panel().grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
-        words.grid(row=0, column=1, sticky="nsew")
+        self.notebook.add(words, text="Words", underline=0)
+        self.notebook.add(self.plan_view, text="Plan", underline=0)
+        self.notebook.grid(row=0, column=1, sticky="nsew")
+        self.notebook.bind("<<NotebookTabChanged>>", lambda _event: self._on_tab_changed())
         self._build_buttons().grid(row=1, column=0, columnspan=2, sticky="ew", pady=(theme.px(self, 8), 0))
         self.hint = HintBar(self, TIP)
         self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
         # The list keeps its width, room for all four columns whole; the board takes what is left.
         self.columnconfigure(0, weight=1, minsize=theme.px(self, 200))
-        self.columnconfigure(1, weight=0, minsize=words.min_width())
+        self.columnconfigure(1, weight=0, minsize=words.min_width() + theme.px(self, 8))
         self.rowconfigure(0, weight=1)
         self._bind_keys()
 
@@ -130,6 +145,12 @@ class Results(ttk.Frame):
         bind_shortcut(widgets, "<Control-n>", self.on_new_game)
         bind_shortcut(widgets, "<Control-e>", self.on_edit)
         bind_shortcut([w for w in widgets if w is not self.find_entry], "<Alt-r>", self.replay)
+        plan = self.plan_view
+        planning = (plan.tree, plan.left_box, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
+                    plan.apply_button, plan.calibrate_button, *plan.timing_boxes, self.notebook)
+        bind_shortcut([*widgets, *planning], "<Control-p>", self.toggle_plan)
+        bind_shortcut(planning, "<Control-n>", self.on_new_game)
+        bind_shortcut(planning, "<Control-e>", self.on_edit)
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
         """Fill the list with a fresh solve and start the best word's animation.
@@ -138,11 +159,12 @@ class Results(ttk.Frame):
         lit; the animation's next steps follow after the list is on screen.
         """
         self.stop_animation()
-        self.current, self.cursor, self.board = None, 0, board
+        self.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
         self.words.fill(solutions, language, note)
         view = self.board_view
         view.lit.clear()
         view.arrows.clear()
+        view.heat = []
         view.marked = None
         view.show(board.rows, board.cols, board.letters, board.bonuses, language.values)
         self.word_label.configure(text="" if solutions else "No words")
@@ -151,6 +173,81 @@ class Results(ttk.Frame):
             self.words.selected = self.shown[0]
             self.words.select(0)
             self.animate(self.shown[0], at_once=False)
+        self._planned = False
+        if self.plan_shown:
+            # Planned once the list is drawn: the words come first.
+            self.after_idle(self.show_plan)
+
+    # ------------------------------------------------------------ the Plan tab
+
+    @property
+    def plan_shown(self) -> bool:
+        """Return True if the Plan tab is the one showing."""
+        return self.notebook.select() == str(self.plan_view)
+
+    def show_plan(self) -> None:
+        """Show the Plan tab, planning the last solve's round if it is not planned yet."""
+        if not self.plan_shown:
+            self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
+        if not self._planned and self.board is not None:
+            self._planned = True
+            self.plan_view.show(self.solutions, self.board)
+        self.plan_view.update_heat()
+
+    def toggle_plan(self) -> None:
+        """Switch between the Words and Plan tabs, the focus in the list shown."""
+        if self.plan_shown:
+            self.notebook.select(self.words)
+            self.focus_list()
+        else:
+            self.show_plan()
+            self.plan_view.tree.focus_set()
+            children = self.plan_view.tree.get_children()
+            if children and not self.plan_view.tree.focus():
+                self.plan_view.tree.focus(children[0])
+                self.plan_view.tree.selection_set(children[0])
+
+    def _on_tab_changed(self) -> None:
+        """Plan on first showing the Plan tab; leaving it stops Play plan and hides the heat map."""
+        if self.plan_shown:
+            self.show_plan()
+        else:
+            self.plan_view.stop()
+            self.board_view.clear_heat()
+
+    def _play_word(self, solution: Solution) -> None:
+        """Light a planned word's path at the planned pace per letter."""
+        self.animate(solution, delay_ms=max(round(self.plan_view.timing.per_letter * 1000), MIN_TILE_MS))
+
+    def _show_heat(self, values: list[int] | None) -> None:
+        """Draw the plan's heat map on the board, or remove it (None)."""
+        if values is None:
+            self.board_view.clear_heat()
+        else:
+            self.board_view.show_heat(values)
+
+    def _on_timing(self, seconds: float, timing: Timing) -> None:
+        """Remember a new round length and timing; the app saves them."""
+        self.settings.plan_seconds = seconds
+        self.settings.timing = {"per_word": timing.per_word, "per_letter": timing.per_letter,
+                                "per_cell": timing.per_cell}
+        self.event_generate("<<SettingsChanged>>")
+
+    def ask_calibrate(self) -> None:
+        """Open the calibration window on this board; a kept timing replans and is remembered."""
+        from ruzzle_gui.app.calibrate import CalibrateDialog  # loaded on demand: most sessions never calibrate
+
+        if self.board is None or not self.solutions:
+            self.hint.flash("Solve a board first: calibration traces some of its words")
+            return
+        self.plan_view.stop()
+        self.calibrate_dialog = CalibrateDialog(self, self.board, self.values, self.solutions,
+                                                self.plan_view.timing, self.keep_timing)
+
+    def keep_timing(self, timing: Timing) -> None:
+        """Use ``timing`` for plans from now on, and remember it."""
+        self.plan_view.set_timing(self.plan_view.seconds, timing)
+        self._on_timing(self.plan_view.seconds, timing)
 
     def apply_filters(self) -> None:
         """Show the words passing every filter, in the chosen order, and update the summary."""
@@ -195,14 +292,15 @@ class Results(ttk.Frame):
         """Put the keyboard focus in the find box, text selected."""
         self.words.focus_find()
 
-    def animate(self, solution: Solution, at_once: bool = True) -> None:
+    def animate(self, solution: Solution, at_once: bool = True, delay_ms: int | None = None) -> None:
         """Light ``solution``'s path tile by tile, cancelling any animation already running.
 
         ``at_once=False`` leaves the first tile to the board's next idle draw, so a fresh
-        solve draws its board once, after the list.
+        solve draws its board once, after the list. ``delay_ms`` paces the tiles (default:
+        the speed slider's pace).
         """
-        self.stop_animation()
-        self.current = solution
+        self._cancel_step()
+        self.current, self._delay_ms = solution, delay_ms
         self.word_label.configure(text=f"{solution.word}   {plural(solution.score, 'point')}")
         self.board_view.clear_path()
         self._step = 0
@@ -222,9 +320,15 @@ class Results(ttk.Frame):
         if at_once:
             self.board_view.draw()
         self._step += 1
-        self._after_id = self.after(self.settings.delay_ms, self._advance) if self._step <= last else None
+        delay = self.settings.delay_ms if self._delay_ms is None else self._delay_ms
+        self._after_id = self.after(delay, self._advance) if self._step <= last else None
 
     def stop_animation(self) -> None:
+        """Stop the path animation and Play plan: the app calls this on leaving the screen."""
+        self._cancel_step()
+        self.plan_view.stop()
+
+    def _cancel_step(self) -> None:
         """Cancel the pending animation step, if any."""
         if self._after_id is not None:
             self.after_cancel(self._after_id)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ruzzle_gui.files import write_atomically
 from ruzzle_gui.language import config_dir
+from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
 
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
@@ -15,17 +16,24 @@ RECENT_LIMIT = 8
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_PATH_CHARS = 4096
+DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored value it refuses is damaged
 
 
 @dataclass
 class Settings:
     """The last language used, the animation pace (ms per tile), recent board files, and the light or
-    dark mode chosen (None: follow the system)."""
+    dark mode chosen (None: follow the system), and the Plan view's round length and swipe timing."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     recent_boards: list[str] = field(default_factory=list)
     theme: str | None = None
+    plan_seconds: float = DEFAULT_SECONDS
+    timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
+
+    def plan_timing(self) -> Timing:
+        """Return the stored swipe timing as the planner takes it."""
+        return Timing(**self.timing)
 
     def remember_board(self, path: str | Path) -> None:
         """Put ``path`` first in the recent boards, once, keeping at most RECENT_LIMIT."""
@@ -58,7 +66,8 @@ def load_settings(path: Path) -> Settings:
         return Settings()
     return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
                     recent_boards=_recent(data.get("recent_boards")),
-                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None)
+                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
+                    plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")))
 
 
 def _language(value: object) -> str | None:
@@ -71,6 +80,25 @@ def _delay(value: object) -> int:
     low, high = DELAY_RANGE_MS
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
     return value if ok else DEFAULT_DELAY_MS
+
+
+def _seconds(value: object) -> float:
+    """Return a stored round length, or the default if it is not a sane number of seconds."""
+    try:
+        return check_seconds(value)
+    except PlanError:
+        return DEFAULT_SECONDS
+
+
+def _timing(value: object) -> dict[str, float]:
+    """Return the stored swipe timing, or the defaults if any part of it is missing or not sane."""
+    if not isinstance(value, dict) or set(value) != set(DEFAULT_TIMING):
+        return dict(DEFAULT_TIMING)
+    try:
+        Timing(**value)
+    except (PlanError, TypeError):
+        return dict(DEFAULT_TIMING)
+    return {name: float(value[name]) for name in DEFAULT_TIMING}
 
 
 def _recent(value: object) -> list[str]:

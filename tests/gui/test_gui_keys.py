@@ -72,7 +72,9 @@ def test_tab_on_the_bonus_window_follows_the_layout(app):
 
 def test_tab_on_the_words_window_follows_the_layout(app):
     results = solved(app).results
-    expected = [results.board_view, results.replay_button, results.speed, results.find_entry, results.mode_box,
+    # The Words and Plan tabs take the focus before the list's own controls: ← → there switch tabs.
+    expected = [results.board_view, results.replay_button, results.speed, results.notebook, results.find_entry,
+                results.mode_box,
                 results.min_box, results.tree, results.copy_button, results.export_button, results.edit_button,
                 results.new_button]
     assert rotated(tab_cycle(app), results.board_view) == expected
