@@ -42,7 +42,7 @@ class Results(ttk.Frame):
         self._step = 0
         self._after_id: str | None = None
         self.cursor = 0
-        self.words = WordList(self, on_select=self._on_select)
+        self.words = WordList(self, on_select=self._on_select, settings=settings)
         self.words.show_all_button.configure(command=lambda: self.set_start_filter(None))
         # The widgets tests and shortcuts reach through the results window.
         words = self.words
@@ -130,6 +130,7 @@ class Results(ttk.Frame):
         bind_shortcut(widgets, "<Control-n>", self.on_new_game)
         bind_shortcut(widgets, "<Control-e>", self.on_edit)
         bind_shortcut([w for w in widgets if w is not self.find_entry], "<Alt-r>", self.replay)
+        bind_shortcut([*widgets, self.words.everyday_box], "<Alt-e>", self.words.toggle_everyday)
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
         """Fill the list with a fresh solve and start the best word's animation.

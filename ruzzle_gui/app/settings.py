@@ -19,13 +19,14 @@ MAX_PATH_CHARS = 4096
 
 @dataclass
 class Settings:
-    """The last language used, the animation pace (ms per tile), recent board files, and the light or
-    dark mode chosen (None: follow the system)."""
+    """The last language used, the animation pace (ms per tile), recent board files, the light or
+    dark mode chosen (None: follow the system), and whether the word list shows everyday words only."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     recent_boards: list[str] = field(default_factory=list)
     theme: str | None = None
+    everyday_only: bool = False
 
     def remember_board(self, path: str | Path) -> None:
         """Put ``path`` first in the recent boards, once, keeping at most RECENT_LIMIT."""
@@ -58,7 +59,8 @@ def load_settings(path: Path) -> Settings:
         return Settings()
     return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
                     recent_boards=_recent(data.get("recent_boards")),
-                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None)
+                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
+                    everyday_only=data.get("everyday_only") is True)
 
 
 def _language(value: object) -> str | None:
