@@ -98,7 +98,7 @@ class WordList(ttk.Frame):
         self.on_select = on_select
         self.settings = settings if settings is not None else Settings()
         self._bands: list[int | None] = []  # each word's band, by row number: looked up once per solve
-        self.has_bands = False
+        self.has_bands = True  # as built: the column shown, the toggle enabled
         self.language: Language | None = None
         self.solutions: list[Solution] = []
         self._row_of: dict[Solution, int] = {}
@@ -213,14 +213,16 @@ class WordList(ttk.Frame):
     def _look_up_bands(self, language: Language, solutions: Sequence[Solution]) -> None:
         """Look up each word's band once; without bands, hide the column and disable the toggle."""
         bands = load_bands(language.dictionary_path)
-        self.has_bands = bands is not None
-        self._bands = [bands.band(s.word) for s in solutions] if bands else [None] * len(solutions)
-        shown = tuple(COLUMNS) if bands else tuple(c for c in COLUMNS if c != "common")
-        self.tree.configure(displaycolumns=shown)
+        band = bands.band if bands else lambda _word: None
+        self._bands = [band(s.word) for s in solutions]
         # Disabled, the box shows unticked, but the setting stays for the next language that has bands.
-        self.everyday_var.set(self.has_bands and self.settings.everyday_only)
-        self.everyday_box.state(["!disabled"] if bands else ["disabled"])
-        self.no_bands_label.configure(text="" if bands else NO_BANDS)
+        self.everyday_var.set(bands is not None and self.settings.everyday_only)
+        if self.has_bands != (bands is not None):  # reconfigured only on a change: a solve draws once
+            self.has_bands = bands is not None
+            shown = tuple(COLUMNS) if bands else tuple(c for c in COLUMNS if c != "common")
+            self.tree.configure(displaycolumns=shown)
+            self.everyday_box.state(["!disabled"] if bands else ["disabled"])
+            self.no_bands_label.configure(text="" if bands else NO_BANDS)
 
     def band_of(self, solution: Solution) -> int | None:
         """Return the band (0 rare .. 7 everyday) of a word of the last solve; None if the dictionary has none."""
