@@ -35,7 +35,8 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     ("3  Words", (
         ("↑ ↓, Space", "next or previous word; its path plays on the board"),
         ("Alt+R", "replay the path"),
-        ("Ctrl+1 … Ctrl+4", "sort by word, score, length, per letter; again: reverse"),
+        ("Ctrl+1 … Ctrl+5", "sort by word, score, length, per letter, commonness; again: reverse"),
+        ("Alt+E", "everyday words only, or every word"),
         ("Ctrl+F", "find words; ↓ goes back to the list"),
         ("Arrows, Space on the board", "show only the words starting on a tile"),
         ("← → on the speed slider", "animation pace"),

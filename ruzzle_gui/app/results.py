@@ -49,7 +49,7 @@ class Results(ttk.Frame):
         self.values: dict[str, int] = {}
         self.notebook = ttk.Notebook(self)
         self.notebook.enable_traversal()
-        self.words = WordList(self.notebook, on_select=self._on_select)
+        self.words = WordList(self.notebook, on_select=self._on_select, settings=settings)
         self.plan_view = PlanView(self.notebook, self._play_word, seconds=settings.plan_seconds,
                                   timing=settings.plan_timing(), show_heat=self._show_heat,
                                   on_timing=self._on_timing)
@@ -151,6 +151,7 @@ class Results(ttk.Frame):
         bind_shortcut([*widgets, *planning], "<Control-p>", self.toggle_plan)
         bind_shortcut(planning, "<Control-n>", self.on_new_game)
         bind_shortcut(planning, "<Control-e>", self.on_edit)
+        bind_shortcut([*widgets, self.words.everyday_box], "<Alt-e>", self.words.toggle_everyday)
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
         """Fill the list with a fresh solve and start the best word's animation.

@@ -8,6 +8,8 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.settings import Settings
+from ruzzle_gui.bands import EVERYDAY, load_bands
 from ruzzle_gui.graph import Solution, sort_solutions
 from ruzzle_gui.language import Language
 
@@ -17,11 +19,18 @@ COLUMNS = {
     "score": ("Score", "score"),
     "length": ("Length", "length"),
     "per_letter": ("Per letter", None),
+    "common": ("Common", None),
 }
 ARROWS = ("  ▲", "  ▼")
 WORD_COLUMN = "MMMMMMMMMM"  # the word column shows ten wide letters before it needs more room
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
 MODES = ("contains", "starts with")
+# "Everyday words only" keeps band 5 and up: Zipf 3 or more, a word met at least once
+# in a million words of real text. On random 4x4 boards that keeps about half the words
+# (43% in Russian to 63% in English), the ones a player can be sure the game accepts.
+EVERYDAY_BAND = 5
+DOTS = 4  # the Common column: band 0..7 as up to four dots, two bands a dot
+NO_BANDS = "(this word list has no commonness data)"
 NO_START = "Click a tile to list only the words that start there"
 
 
@@ -30,12 +39,24 @@ def per_letter(solution: Solution) -> float:
     return solution.score / len(solution.word)
 
 
-def sort_view(solutions: Sequence[Solution], column: str, reverse: bool = False) -> list[Solution]:
-    """Return ``solutions`` sorted by a list column, in its natural order (best or A–Z first)."""
+def dots(band: int | None) -> str:
+    """Return a band (0 rare .. 7 everyday) as a row of DOTS dots, filled rounding up: 7 is ●●●●, 0 is ○○○○."""
+    if band is None:
+        return ""
+    filled = (band + 1) // 2
+    return "●" * filled + "○" * (DOTS - filled)
+
+
+def sort_view(solutions: Sequence[Solution], column: str, reverse: bool = False,
+              band_of: Callable[[Solution], int | None] = lambda _s: None) -> list[Solution]:
+    """Return ``solutions`` sorted by a list column, in its natural order (best, most common or A–Z first)."""
     order = COLUMNS[column][1]
     if order is not None:
         return sort_solutions(solutions, order, reverse)
-    ordered = sorted(solutions, key=lambda s: (-per_letter(s), -s.score, s.word))
+    if column == "common":
+        ordered = sorted(solutions, key=lambda s: (-(band_of(s) or 0), -s.score, s.word))
+    else:
+        ordered = sorted(solutions, key=lambda s: (-per_letter(s), -s.score, s.word))
     return ordered[::-1] if reverse else ordered
 
 
@@ -65,15 +86,19 @@ def column_widths(widget: tk.Misc) -> dict[str, int]:
     body = tkfont.Font(root=widget, font=ttk.Style(widget).lookup("Treeview", "font"))
     widths = {column: theme.heading_width(widget, heading + ARROWS[1]) for column, (heading, _) in COLUMNS.items()}
     widths["word"] = max(widths["word"], body.measure(WORD_COLUMN) + theme.px(widget, 12))
+    widths["common"] = max(widths["common"], body.measure(dots(EVERYDAY)) + theme.px(widget, 12))
     return widths
 
 
 class WordList(ttk.Frame):
     """The filters, the word list and its summary; ``on_select`` hears of each word the player selects."""
 
-    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None]) -> None:
+    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None], settings: Settings | None = None) -> None:
         super().__init__(master)
         self.on_select = on_select
+        self.settings = settings if settings is not None else Settings()
+        self._bands: list[int | None] = []  # each word's band, by row number: looked up once per solve
+        self.has_bands = True  # as built: the column shown, the toggle enabled
         self.language: Language | None = None
         self.solutions: list[Solution] = []
         self._row_of: dict[Solution, int] = {}
@@ -106,14 +131,22 @@ class WordList(ttk.Frame):
         self.min_box = ttk.Spinbox(bar, from_=1, to=2, width=3, textvariable=self.min_var,
                                    command=self.apply_filters, justify="center")
         self.min_box.grid(row=0, column=4)
+        common = ttk.Frame(bar)
+        common.grid(row=1, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
+        self.everyday_var = tk.BooleanVar(value=self.settings.everyday_only)
+        self.everyday_box = ttk.Checkbutton(common, text="Everyday words only", underline=0,
+                                            variable=self.everyday_var, command=self._on_everyday)
+        self.everyday_box.pack(side="left")
+        self.no_bands_label = ttk.Label(common, text="", style="Muted.TLabel", width=1)
+        self.no_bands_label.pack(side="left", fill="x", expand=True, padx=(px(self, 8), 0))
         # Always there, so that choosing a start tile never moves the list.
         chip = ttk.Frame(bar)
-        chip.grid(row=1, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
+        chip.grid(row=2, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
         self.start_label = ttk.Label(chip, text=NO_START, style="Muted.TLabel", width=1)
         self.start_label.pack(side="left", fill="x", expand=True)
         self.show_all_button = ttk.Button(chip, text="✕ show all", style="Small.TButton")
         # As tall without the button as with it: its size is known once Tk is idle.
-        bar.after_idle(lambda: bar.rowconfigure(1, minsize=self.show_all_button.winfo_reqheight() + px(self, 6)))
+        bar.after_idle(lambda: bar.rowconfigure(2, minsize=self.show_all_button.winfo_reqheight() + px(self, 6)))
         bar.columnconfigure(1, weight=1)
         self.find_var.trace_add("write", lambda *_args: self.apply_filters())
         self.mode_box.bind("<<ComboboxSelected>>", lambda _event: self.apply_filters())
@@ -140,7 +173,7 @@ class WordList(ttk.Frame):
             self.tree.heading(column, text=heading, command=lambda c=column: self.sort_by(c))
             wide = column == "word"
             self.tree.column(column, width=widths[column], minwidth=widths[column], stretch=wide,
-                             anchor="w" if wide else "e")
+                             anchor="w" if wide else "center" if column == "common" else "e")
         scrollbar = ttk.Scrollbar(ring, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scrollbar.set)
         self.tree.pack(side="left", fill="both", expand=True)
@@ -160,9 +193,11 @@ class WordList(ttk.Frame):
             self.tree.delete(*(str(i) for i in range(len(self.solutions))))
         self.language, self.solutions = language, solutions
         self._row_of = {s: iid for iid, s in enumerate(solutions)}
-        insert = self.tree.insert
+        self._look_up_bands(language, solutions)
+        insert, bands = self.tree.insert, self._bands
         for iid, s in enumerate(solutions):
-            insert("", "end", iid=str(iid), values=(s.word, s.score, len(s.word), f"{per_letter(s):.1f}"))
+            insert("", "end", iid=str(iid),
+                   values=(s.word, s.score, len(s.word), f"{per_letter(s):.1f}", dots(bands[iid])))
         self._sort("score", False)
         self.mode_box.set(MODES[0])
         # Up to the longest word found: big boards hold words longer than any fixed cap.
@@ -173,6 +208,40 @@ class WordList(ttk.Frame):
         self.find_var.set("")
         self._quiet = False
         self._show_start(None, "")
+        self.apply_filters()
+
+    def _look_up_bands(self, language: Language, solutions: Sequence[Solution]) -> None:
+        """Look up each word's band once; without bands, hide the column and disable the toggle."""
+        bands = load_bands(language.dictionary_path)
+        band = bands.band if bands else lambda _word: None
+        self._bands = [band(s.word) for s in solutions]
+        # Disabled, the box shows unticked, but the setting stays for the next language that has bands.
+        self.everyday_var.set(bands is not None and self.settings.everyday_only)
+        if self.has_bands != (bands is not None):  # reconfigured only on a change: a solve draws once
+            self.has_bands = bands is not None
+            shown = tuple(COLUMNS) if bands else tuple(c for c in COLUMNS if c != "common")
+            self.tree.configure(displaycolumns=shown)
+            self.everyday_box.state(["!disabled"] if bands else ["disabled"])
+            self.no_bands_label.configure(text="" if bands else NO_BANDS)
+
+    def band_of(self, solution: Solution) -> int | None:
+        """Return the band (0 rare .. 7 everyday) of a word of the last solve; None if the dictionary has none."""
+        return self._bands[self._row_of[solution]]
+
+    def everyday_only(self) -> bool:
+        """Return True if the list keeps only everyday words (the toggle is on and there are bands)."""
+        return self.has_bands and self.settings.everyday_only
+
+    def toggle_everyday(self) -> None:
+        """Flip "Everyday words only" (the Alt+E key), when the dictionary has bands."""
+        if self.has_bands:
+            self.everyday_var.set(not self.everyday_var.get())
+            self._on_everyday()
+
+    def _on_everyday(self) -> None:
+        """Remember the toggle (the app saves it) and filter the list again."""
+        self.settings.everyday_only = bool(self.everyday_var.get())
+        self.event_generate("<<SettingsChanged>>")
         self.apply_filters()
 
     def min_length(self) -> int:
@@ -191,14 +260,18 @@ class WordList(ttk.Frame):
         mode, shortest, start = self.mode_box.get(), self.min_length(), self.start_cell
         # Filtering row numbers sorted once keeps their order: a keystroke neither
         # sorts nor maps words back to rows, nor builds an object per word.
-        solutions = self.solutions
-        passing = [iid for iid in self._ordered if matches(solutions[iid], text, mode, shortest, start)]
+        solutions, ordered = self.solutions, self._ordered
+        if self.everyday_only():
+            bands = self._bands
+            ordered = [iid for iid in ordered if bands[iid] >= EVERYDAY_BAND]
+        passing = [iid for iid in ordered if matches(solutions[iid], text, mode, shortest, start)]
         self.shown = [solutions[iid] for iid in passing]
         self.tree.set_children("", *map(str, passing))
         self.summary_label.configure(text=summary(self.shown, len(self.solutions)))
         self._show_sort_arrows()
         # The selected word stays in view if it passes: no scan of the list needed.
-        keep = self.selected is not None and matches(self.selected, text, mode, shortest, start)
+        keep = self.selected is not None and matches(self.selected, text, mode, shortest, start) and \
+            (not self.everyday_only() or self.band_of(self.selected) >= EVERYDAY_BAND)
         self._see(str(self._row_of[self.selected]) if keep else None)
 
     def _see(self, iid: str | None) -> None:
@@ -219,7 +292,7 @@ class WordList(ttk.Frame):
         """Put every word's row number (shown or not) in ``column``'s order."""
         self.sort_column, self.sort_reverse = column, reverse
         row_of = self._row_of
-        self._ordered = [row_of[s] for s in sort_view(self.solutions, column, reverse)]
+        self._ordered = [row_of[s] for s in sort_view(self.solutions, column, reverse, self.band_of)]
 
     def _show_sort_arrows(self) -> None:
         """Mark the sorted column's heading with the direction of the sort."""

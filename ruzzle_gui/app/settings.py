@@ -21,13 +21,15 @@ DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored v
 
 @dataclass
 class Settings:
-    """The last language used, the animation pace (ms per tile), recent board files, and the light or
-    dark mode chosen (None: follow the system), and the Plan view's round length and swipe timing."""
+    """The last language used, the animation pace (ms per tile), recent board files, the light or
+    dark mode chosen (None: follow the system), whether the word list shows everyday words only,
+    and the Plan view's round length and swipe timing."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     recent_boards: list[str] = field(default_factory=list)
     theme: str | None = None
+    everyday_only: bool = False
     plan_seconds: float = DEFAULT_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
 
@@ -67,7 +69,8 @@ def load_settings(path: Path) -> Settings:
     return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
                     recent_boards=_recent(data.get("recent_boards")),
                     theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
-                    plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")))
+                    plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
+                    everyday_only=data.get("everyday_only") is True)
 
 
 def _language(value: object) -> str | None:

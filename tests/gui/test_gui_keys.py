@@ -75,7 +75,7 @@ def test_tab_on_the_words_window_follows_the_layout(app):
     # The Words and Plan tabs take the focus before the list's own controls: ← → there switch tabs.
     expected = [results.board_view, results.replay_button, results.speed, results.notebook, results.find_entry,
                 results.mode_box,
-                results.min_box, results.tree, results.copy_button, results.export_button, results.edit_button,
+                results.min_box, results.words.everyday_box, results.tree, results.copy_button, results.export_button, results.edit_button,
                 results.new_button]
     assert rotated(tab_cycle(app), results.board_view) == expected
 
@@ -112,7 +112,7 @@ def test_f1_opens_the_keys_window_and_return_escape_or_close_box_close_it(app):
         assert window.focus_get() is window.close_button
         texts = [label.cget("text") for section in window.winfo_children()[0].winfo_children()
                  for label in section.winfo_children()]
-        assert "F1" in texts and "Ctrl+O" in texts and "Ctrl+1 … Ctrl+4" in texts
+        assert "F1" in texts and "Ctrl+O" in texts and "Ctrl+1 … Ctrl+5" in texts and "Alt+E" in texts
         if close == "WM_DELETE_WINDOW":
             window.tk.call(window.protocol("WM_DELETE_WINDOW"))
         else:
@@ -145,7 +145,7 @@ def test_ctrl_number_sorts_the_word_list_by_a_column(app, number, column):
     settle(app.root)
     # A new column sorts best-first; the column already sorted flips.
     assert (words.sort_column, words.sort_reverse) == (column, not was_reverse)
-    assert words.shown == sort_view(words.solutions, column, words.sort_reverse)
+    assert words.shown == sort_view(words.solutions, column, words.sort_reverse, words.band_of)
 
 
 def test_ctrl_number_on_the_letter_window_changes_nothing(app):

@@ -22,7 +22,7 @@ from ruzzle_gui.app.state import AppState
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 SUN_VALLEY_HEADING_PAD = 14  # pixels each side of a heading's text inside Sun Valley's heading cell
-TEXT_WIDGETS = (ttk.Label, ttk.Button)
+TEXT_WIDGETS = (ttk.Label, ttk.Button, ttk.Checkbutton)
 
 
 @pytest.fixture
@@ -76,6 +76,15 @@ def cut_headings(tree: ttk.Treeview) -> list[str]:
             if font.measure(tree.heading(column, "text")) + 2 * SUN_VALLEY_HEADING_PAD > tree.column(column, "width")]
 
 
+def cut_cells(tree: ttk.Treeview) -> list[str]:
+    """Return the list's values (the Common column's dots included) wider than their column."""
+    font = tkfont.Font(root=tree, font=ttk.Style(tree).lookup("Treeview", "font"))
+    shown = tree.cget("displaycolumns")
+    columns = list(COLUMNS) if shown in ("#all", ("#all",)) else list(shown)
+    return [value for iid in tree.get_children("") for column in columns
+            if font.measure(value := str(tree.set(iid, column))) + theme.px(tree, 8) > tree.column(column, "width")]
+
+
 def photograph(window: tk.Misc, name: str) -> None:
     """Save a picture of ``window`` as artifacts/screens/NAME.png, for a person to look at."""
     if shutil.which("import") is None:
@@ -103,13 +112,15 @@ def test_no_text_is_cut_off_on_any_window(dpi, mode, window, config_home):
     press(app.bonuses.board_view, "Return")
     assert app.screen is app.results
     tree = app.results.tree
-    for column in ("length", "per_letter", "score", "word"):
+    assert "common" in COLUMNS and tree.cget("displaycolumns") in ("#all", ("#all",), tuple(COLUMNS))
+    for column in reversed(COLUMNS):
         # Each heading in turn carries the sort arrow, the widest text it ever shows.
         app.results.sort_by(column)
         settle(window)
         assert cut_headings(tree) == [], column
     app.results.sort_by("score")
     wait_until(window, lambda: not app.results.animating)
+    assert cut_cells(tree) == []
     assert clipped(app.results) == []
     assert clipped(window) == []  # the step bar and the mode button
     photograph(window, f"{dpi}dpi-{mode}-3-words")
