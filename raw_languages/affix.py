@@ -198,6 +198,15 @@ def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]):
                                aff.needaffix in suf2.flags, aff.circumfix in suf2.flags)
 
 
+def entries(dic_raw: bytes, aff_raw: bytes) -> Iterator[tuple[str, frozenset[str]]]:
+    """Yield (root, flags) for every entry of a hunspell dictionary, unexpanded."""
+    aff = parse_aff(aff_raw)
+    for line in dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()[1:]:
+        entry = parse_dic_line(aff, line)
+        if entry is not None:
+            yield entry
+
+
 def expand(dic_raw: bytes, aff_raw: bytes, skip_flags: str = "",
            prefixes: bool = True) -> Iterator[str]:
     """Yield every word form of a hunspell dictionary (may repeat forms).

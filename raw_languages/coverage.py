@@ -8,6 +8,11 @@ text confirmed by a second dictionary) found in the dictionary; the bar is 99%.
 names: share of raw_languages/<code>/sample_names.txt (frequent proper names)
 found in it; the bar is at most 5%. make_samples.py says how both were drawn.
 --missing also lists the common words the dictionary lacks and the names it holds.
+--sources also reads the sources (as build.py does, slow) and sorts the names
+the dictionary holds: listed in lower case by a case-aware source (es_ES's
+juan/S), only by a case-blind word list (wspanish's londres), or by no source
+(the rule says none); for es and fr it writes the first two kinds to
+<code>/sample_names_in_lower_case.txt, which tests/test_dictionaries.py holds them to.
 """
 from __future__ import annotations
 
@@ -22,6 +27,8 @@ from ruzzle_gui.dictionary import load_trie  # noqa: E402
 from ruzzle_gui.language import load_language  # noqa: E402
 
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
+# Held to "the case-aware source is the authority" rather than the names bar (see README.md).
+AUTHORITY_RULE = ("es", "fr")
 
 
 def sample(code: str, kind: str) -> list[str]:
@@ -45,6 +52,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("codes", nargs="*", metavar="code", help=f"language codes (default: all: {' '.join(CODES)})")
     parser.add_argument("--missing", action="store_true",
                         help="also list the common words missing and the names present")
+    parser.add_argument("--sources", action="store_true",
+                        help="also sort the names present by how the sources write them (slow)")
     # Bad usage is one line on stderr and exit code 2, like an unknown code.
     parser.error = lambda message: parser.exit(2, f"coverage.py: {message}\n")
     return parser.parse_args(argv)
@@ -71,7 +80,28 @@ def main(argv: list[str] | None = None) -> int:
         if args.missing:
             print("   missing:", " ".join(missing))
             print("   names present:", " ".join(names))
+        if args.sources:
+            print(names_by_source(code, names))
     return 0
+
+
+def names_by_source(code: str, names: list[str]) -> str:
+    """Return how the sources write each name present; for es and fr, freeze the lower-case ones."""
+    sys.path.insert(0, str(HERE))
+    from build import LOWER, collect
+
+    collector = collect(code)[0]
+    fold = load_language(code).fold
+    kinds: dict[str, list[str]] = {"case-aware source, in lower case": [], "only a case-blind list": [],
+                                   "no source in lower case": []}
+    for name in names:
+        key = fold(name)
+        kind = (0 if collector.case[key] & LOWER else 1) if collector.lower_votes[key] else 2
+        kinds[list(kinds)[kind]].append(name)
+    if code in AUTHORITY_RULE:
+        listed = kinds["case-aware source, in lower case"] + kinds["only a case-blind list"]
+        (HERE / code / "sample_names_in_lower_case.txt").write_text("".join(f"{n}\n" for n in listed), encoding="utf-8")
+    return "\n".join(f"   names present, {kind}: {len(found)} {' '.join(found)}" for kind, found in kinds.items())
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def check_contract(data: dict) -> None:
     board = Board(rows, cols, tuple(ch for row in data["board"] for ch in row),
                   tuple(b for row in data["bonuses"] for b in row))
     for entry in data["words"]:
-        assert set(entry) == {"word", "score", "length", "path"}
+        assert set(entry) == {"word", "score", "length", "path", "band"}
+        assert entry["band"] is None or 0 <= entry["band"] <= 7
         path = [tuple(cell) for cell in entry["path"]]
         assert all(len(cell) == 2 and 0 <= cell[0] < rows and 0 <= cell[1] < cols for cell in path)
         assert "".join(data["board"][r][c] for r, c in path) == entry["word"]
@@ -293,7 +294,9 @@ def test_compile_then_cat_gives_back_the_folded_words(capsys, tmp_path, word_lis
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         f"kept 4 words in the Italiano alphabet; wrote {out_path} and its index it.index",
-        "read 8, dropped 4: 2 not in the alphabet, 1 duplicate after folding, 1 shorter than 2 letters"]
+        "read 8, dropped 4: 2 not in the alphabet, 1 duplicate after folding, 1 shorter than 2 letters",
+        "wrote its commonness bands it.bands: 4 of 4 words known to the bundled Italiano dictionary, "
+        "3 of them everyday"]
     assert load_index(out_path) is not None
     code, out, _ = run(capsys, "cat", "-d", str(out_path))
     assert code == 0 and out.splitlines() == WORDS_FOLDED_IT

@@ -90,6 +90,20 @@ def test_compile_never_overwrites_an_index_that_is_not_ours(capsys, tmp_path, co
     assert not (tmp_path / "notes.marisa").exists()
 
 
+def test_compile_never_overwrites_a_bands_file_that_is_not_ours(capsys, tmp_path):
+    notes = tmp_path / "notes.bands"
+    notes.write_bytes(b"my band's set list\n")
+    words = write(tmp_path / "w.txt", WORD_LIST)
+    code, _, err = run(capsys, "compile", "-l", "it", "-d", words, "-o", str(tmp_path / "notes.marisa"))
+    assert code == 1
+    assert_one_error_line(err, str(notes), "not a band file written by ruzzle compile")
+    assert notes.read_bytes() == b"my band's set list\n"
+    assert not (tmp_path / "notes.marisa").exists()
+    # Without -l no bands are written, so the same file is no obstacle.
+    assert run(capsys, "compile", "-d", words, "-o", str(tmp_path / "notes.marisa"))[0] == 0
+    assert notes.read_bytes() == b"my band's set list\n"
+
+
 def test_compile_replaces_its_own_index_and_reindexes_a_marisa_in_place(capsys, tmp_path):
     trie = tmp_path / "it.marisa"
     words = write(tmp_path / "w.txt", WORD_LIST)

@@ -31,6 +31,7 @@ def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path):
     for code in CODES:
         assert f"ruzzle_gui/mt_languages/{code}.marisa" in names
         assert f"ruzzle_gui/mt_languages/{code}.index" in names
+        assert f"ruzzle_gui/mt_languages/{code}.bands" in names
         assert f"ruzzle_gui/languages/{code}.toml" in names
     assert "ruzzle_gui/app/icon.png" in names
     assert {f"ruzzle_gui/cli/{module}.py" for module in ("__init__", "common", "solving")} <= names

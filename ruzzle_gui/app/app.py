@@ -1,6 +1,8 @@
 """App: one main window that moves through letter entry, bonus entry and results."""
 from __future__ import annotations
 
+import functools
+import os
 import sys
 import time
 import traceback
@@ -17,7 +19,8 @@ from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.menu import MenuBar
-from ruzzle_gui.app.results import COLUMNS, Results
+from ruzzle_gui.app.results import Results
+from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
@@ -53,7 +56,7 @@ class App:
     def __init__(self, root: tk.Tk | tk.Toplevel | None = None, state: AppState | None = None) -> None:
         self.root = root if root is not None else tk.Tk(className="ruzzle-gui")
         self.state = state if state is not None else default_state()
-        theme.apply_theme(self.root)
+        theme.apply_theme(self.root, self.state.settings.theme)
         self._icon = self._set_icon()
         self._solve_job: SolveJob | None = None
         self._poll_id: str | None = None
@@ -66,6 +69,7 @@ class App:
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
+        self.bonuses.align(self.letters)
         self.screen: LetterEntry | BonusEntry | Results | None = None
         self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
                             on_keys=self.show_keys, on_quit=self.close)
@@ -113,7 +117,7 @@ class App:
 
     def _build_steps(self) -> None:
         """Lay out the step bar that tells the player where they are; each step is clickable."""
-        bar = ttk.Frame(self.root, padding=(16, 12, 16, 0))
+        bar = ttk.Frame(self.root, padding=[theme.px(self.root, p) for p in (16, 12, 16, 0)])
         bar.pack(fill="x")
         self.step_labels = []
         actions = (self.show_letters, self.show_bonuses, self.solve)
@@ -124,13 +128,32 @@ class App:
             label.pack(side="left")
             label.bind("<Button-1>", lambda _event, act=action: act())
             self.step_labels.append(label)
+        self.theme_button = ttk.Button(bar, command=self.toggle_theme, takefocus=False)
+        self.theme_button.pack(side="right")
+        self._label_theme_button()
+        self.root.bind("<Control-D>", lambda _event: self.toggle_theme())
+
+    def _label_theme_button(self) -> None:
+        """Name the mode the theme button switches to."""
+        dark = theme.mode(self.root) == "dark"
+        self.theme_button.configure(text="☀  Light mode" if dark else "☾  Dark mode")
+
+    def toggle_theme(self) -> None:
+        """Switch between light and dark mode, and remember the choice."""
+        self.state.settings.theme = theme.apply_theme(
+            self.root, "light" if theme.mode(self.root) == "dark" else "dark")
+        self._label_theme_button()
+        problem = self.state.save()
+        if problem:
+            print(f"ruzzle-gui: {problem}", file=sys.stderr)
 
     def _place_window(self) -> None:
         """Size the window to fit the screen and centre it."""
         screen_w, screen_h = self.root.winfo_screenwidth(), self.root.winfo_screenheight()
-        width, height = min(1060, int(screen_w * 0.92)), min(740, int(screen_h * 0.9))
+        px = functools.partial(theme.px, self.root)
+        width, height = min(px(1060), int(screen_w * 0.92)), min(px(740), int(screen_h * 0.9))
         self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
-        self.root.minsize(min(780, width), min(560, height))
+        self.root.minsize(min(px(780), width), min(px(560), height))
 
     def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step."""

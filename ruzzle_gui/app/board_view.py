@@ -10,10 +10,13 @@ from ruzzle_gui.app import theme
 from ruzzle_gui.app.arrows import (ARROWSHAPE, HEAD_CLEARANCE, HEAD_ON_LABEL, SHAFT_ON_LABEL, SPLINE_STEPS, Route,
                                    corners, grown, meet, pick, polygons_gap, toward, unit)
 
+# Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.
 MARGIN = 14
+RIM = 6  # the board's dark rim round the tiles
+SHADOW = 3  # how far below each tile its shadow shows
 GAP = 0.1  # space between tiles, as a share of the tile pitch
 ARROW_MIN_WIDTH = 3
-SMALLEST_WITH_LABELS = 36  # pixels: smaller tiles show only the letter
+SMALLEST_WITH_LABELS = 36  # smaller tiles show only the letter
 TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
 CORNER = 0.66  # a diagonal arrow cut short to clear the labels stops this share of a tile from the centre
 LABEL_CLEARANCE = 1  # pixels kept free between an arrow and a tile's value or bonus label
@@ -41,7 +44,11 @@ class BoardView(tk.Canvas):
     def __init__(self, master: tk.Misc, *, cursor_when_unfocused: bool = True, **options) -> None:
         options.setdefault("width", 360)
         options.setdefault("height", 360)
-        super().__init__(master, background=theme.BACKGROUND, highlightthickness=0, takefocus=1, **options)
+        self.scale = theme.scale(master)
+        for key in ("width", "height"):
+            options[key] = round(options[key] * self.scale)
+        super().__init__(master, background=theme.palette(master).background, highlightthickness=0, takefocus=1,
+                         **options)
         self.cursor_when_unfocused = cursor_when_unfocused
         self.rows, self.cols = 0, 0
         self.letters: list[str] = []
@@ -58,7 +65,11 @@ class BoardView(tk.Canvas):
         self._size = 0.0
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
+        self._pending: str | None = None
+        self._routed: tuple[tuple, list[tuple[int, int]], list[Route]] = ((), [], [])
+        self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
+        self.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
         # Focus only changes the cursor ring: a big board must not be redrawn for it.
         self.bind("<FocusIn>", lambda _event: self.redraw_rings(), add=True)
         self.bind("<FocusOut>", lambda _event: self.redraw_rings(), add=True)
@@ -144,8 +155,22 @@ class BoardView(tk.Canvas):
             self._stale = False
             self.redraw()
 
+    def _on_theme_changed(self, _event: tk.Event) -> None:
+        """Take the new mode's window colour; the board itself keeps the game's colours."""
+        self.configure(background=theme.palette(self).background)
+        self.redraw()
+
     def redraw(self) -> None:
-        """Redraw everything from the current state, sized to the canvas."""
+        """Draw everything afresh once the app is idle, so that many changes in a row draw once."""
+        if self._pending is None:
+            self._pending = self.after_idle(self.draw)
+
+    def draw(self) -> None:
+        """Draw everything from the current state now, sized to the canvas."""
+        if self._pending is not None:
+            self.after_cancel(self._pending)
+            self._pending = None
+        self.draws += 1
         self.delete("all")
         self._boxes, self._label_tiles, self._label_boxes = [], {}, {}
         if not self.rows:
@@ -166,6 +191,8 @@ class BoardView(tk.Canvas):
 
     def redraw_rings(self) -> None:
         """Redraw only the start-filter ring and the cursor, leaving the tiles as drawn."""
+        if self._pending is not None:
+            return  # the whole board is about to be drawn, rings included
         self.delete("marked", "cursor")
         if self._boxes:
             self._draw_rings(self._size)
@@ -175,10 +202,11 @@ class BoardView(tk.Canvas):
         width, height = self._drawn_for = self.winfo_width(), self.winfo_height()
         if width <= 2:  # not mapped yet: use the requested size
             width, height = int(self.cget("width")), int(self.cget("height"))
-        pitch = min((width - 2 * MARGIN) / self.cols, (height - 2 * MARGIN) / self.rows)
+        margin, rim = MARGIN * self.scale, RIM * self.scale
+        pitch = min((width - 2 * margin) / self.cols, (height - 2 * margin) / self.rows)
         left, top = (width - pitch * self.cols) / 2, (height - pitch * self.rows) / 2
-        self.create_polygon(rounded_box(left - 6, top - 6, left + pitch * self.cols + 6,
-                                        top + pitch * self.rows + 6, pitch * 0.15),
+        self.create_polygon(rounded_box(left - rim, top - rim, left + pitch * self.cols + rim,
+                                        top + pitch * self.rows + rim, pitch * 0.15),
                             smooth=True, fill=theme.BOARD_BACKGROUND, outline="")
         gap = pitch * GAP
         for index in range(self.rows * self.cols):
@@ -195,7 +223,8 @@ class BoardView(tk.Canvas):
         if self.lit and index not in self.lit:
             # Fade the tiles off the path so the path stands out.
             fill = mix(fill, theme.BOARD_BACKGROUND, 0.55)
-        self.create_polygon(rounded_box(x0, y0 + 3, x1, y1 + 3, radius), smooth=True,
+        drop = SHADOW * self.scale
+        self.create_polygon(rounded_box(x0, y0 + drop, x1, y1 + drop, radius), smooth=True,
                             fill=theme.TILE_SHADOW if not self.lit else theme.BOARD_BACKGROUND, outline="")
         self.create_polygon(rounded_box(x0, y0, x1, y1, radius), smooth=True, fill=fill,
                             outline=theme.TILE_EDGE if fill == theme.TILE else "", tags=(f"tile{index}",))
@@ -215,10 +244,12 @@ class BoardView(tk.Canvas):
                          font=(family, -max(int(size * 0.5), 8), "bold"), tags=(f"letter{index}", "ink"))
         # On tiny tiles (big boards) the value and the bonus label would crowd the
         # letter: leave them out; the tile's colour still shows the bonus.
-        if size < SMALLEST_WITH_LABELS:
+        if size < SMALLEST_WITH_LABELS * self.scale:
             return
         value = self.values.get(letter)
-        if value is not None and letter:
+        if lit:
+            self._draw_step(index, size)
+        elif value is not None and letter:
             label = self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                                      font=(family, -max(int(size * 0.17), 7)), tags=(f"value{index}", "label", "ink"))
             self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
@@ -227,6 +258,23 @@ class BoardView(tk.Canvas):
                                      font=(family, -max(int(size * 0.16), 7), "bold"),
                                      tags=(f"bonus{index}", "label", "ink"))
             self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
+
+    def _draw_step(self, index: int, size: float) -> None:
+        """Number a lit tile with its step in the path, on a dark badge where its letter value goes.
+
+        A long path crosses itself; the numbers say which way it runs. The badge is a
+        label like the value it stands in for: arrows keep clear of it.
+        """
+        x0, y0, x1, y1 = self._boxes[index]
+        step = list(self.lit).index(index) + 1
+        label = self.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
+                                 font=("DejaVu Sans", -max(int(size * 0.17), 7), "bold"),
+                                 tags=(f"step{index}", "label", "ink"))
+        box = grown(self.bbox(label), max(size * 0.02, 1))
+        badge = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.4), smooth=True,
+                                    fill=theme.BOARD_BACKGROUND, outline="", tags=("badge", "ink"))
+        self.tag_lower(badge, label)
+        self._label_tiles[label], self._label_boxes[label] = index, box
 
     def _route_arrows(self, size: float) -> list[Route]:
         """Return a route for every arrow of the path: one clear of every label and of all other arrowheads.
@@ -239,26 +287,42 @@ class BoardView(tk.Canvas):
         head into one (into the next step's tail, say, or into the arrow crossing it
         between the same four tiles), and an arrow the labels do not block may give
         way too. Each arrow in turn takes its best route against the others' latest
-        ones, until none changes. Every redraw routes afresh, so an arrow may change
-        its route when the next step is lit. Only in tight spots on small tiles does
+        ones, until none changes. While an animation adds steps, the arrows already
+        drawn keep their routes (see _kept_routes): only the new one is routed, so the
+        path the eye has followed never moves. Only in tight spots on small tiles does
         an arrow still cross a label (which gets a backing) or a head (see
         _lift_touched_heads).
         """
-        width = max(size * 0.06, ARROW_MIN_WIDTH)
+        width = max(size * 0.06, ARROW_MIN_WIDTH * self.scale)
         labels_crossed = functools.cache(self._labels_crossed)
-        chosen = [Route(self._straight(start, end, size, TRIM, TRIM), width) for start, end in self.arrows]
-        options = [[straight.points, *self._other_routes(start, end, size, blocked=labels_crossed(straight) > 0)]
-                   for straight, (start, end) in zip(chosen, self.arrows)]
+        kept = self._kept_routes(size)
+        chosen = [*kept, *(Route(self._straight(start, end, size, TRIM, TRIM), width)
+                           for start, end in self.arrows[len(kept):])]
+        options = [[route.points] if step < len(kept) else
+                   [route.points, *self._other_routes(start, end, size, blocked=labels_crossed(route) > 0)]
+                   for step, (route, (start, end)) in enumerate(zip(chosen, self.arrows))]
         # Most arrows keep their first route: build the others only when they are tried.
         route = functools.cache(lambda step, place: chosen[step] if not place else Route(options[step][place], width))
         for _ in range(SWEEPS):
             before = list(chosen)
-            for step, points in enumerate(options):
+            for step, points in enumerate(options[len(kept):], len(kept)):
                 others = [(other, abs(place - step) == 1) for place, other in enumerate(chosen) if place != step]
                 chosen[step] = pick((route(step, place) for place in range(len(points))), others, labels_crossed)
             if chosen == before:
                 break
+        self._routed = (self._route_key(size), list(self.arrows), chosen)
         return chosen
+
+    def _route_key(self, size: float) -> tuple:
+        """Return what the routes of a path depend on besides the path: tile size, letters, labels."""
+        return size, tuple(self.letters), tuple(self.bonuses), tuple(sorted(self.values.items()))
+
+    def _kept_routes(self, size: float) -> list[Route]:
+        """Return the routes last drawn for the first arrows of the path, if it only grew since."""
+        key, arrows, routes = self._routed
+        if key != self._route_key(size) or arrows != self.arrows[:len(arrows)]:
+            return []
+        return routes
 
     def _lift_touched_heads(self, routes: list[Route]) -> None:
         """Draw again, above all arrows, each arrowhead another arrow touches, on a rim of its tile's colour.
@@ -354,14 +418,23 @@ class BoardView(tk.Canvas):
 
     def _draw_rings(self, size: float) -> None:
         """Draw the start-filter ring and the keyboard cursor."""
+        k = self.scale
         if self.marked is not None:
             x0, y0, x1, y1 = self._boxes[self.marked]
-            self.create_polygon(rounded_box(x0 - 3, y0 - 3, x1 + 3, y1 + 3, size * 0.18), smooth=True,
-                                fill="", outline=theme.START_FILTER, width=4, tags=("marked",))
+            self.create_polygon(rounded_box(x0 - 3 * k, y0 - 3 * k, x1 + 3 * k, y1 + 3 * k, size * 0.18), smooth=True,
+                                fill="", outline=theme.START_FILTER, width=4 * k, tags=("marked",))
         focused = self.has_focus()
         if self.cursor is None or not (focused or self.cursor_when_unfocused):
             return
         x0, y0, x1, y1 = self._boxes[self.cursor]
-        self.create_polygon(rounded_box(x0 - 4, y0 - 4, x1 + 4, y1 + 4, size * 0.2), smooth=True,
-                            fill="", outline=theme.CURSOR if focused else theme.MUTED,
-                            width=4 if focused else 2, dash=() if focused else (6, 4), tags=("cursor",))
+        dash = () if focused else (round(6 * k), round(4 * k))
+        self.create_polygon(rounded_box(x0 - 4 * k, y0 - 4 * k, x1 + 4 * k, y1 + 4 * k, size * 0.2), smooth=True,
+                            fill="", outline=theme.CURSOR if focused else theme.palette(self).muted,
+                            width=(4 if focused else 2) * k, dash=dash, tags=("cursor",))
+
+    def destroy(self) -> None:
+        """Cancel a pending draw before the canvas goes."""
+        if self._pending is not None:
+            self.after_cancel(self._pending)
+            self._pending = None
+        super().destroy()

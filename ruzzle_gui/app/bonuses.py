@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Callable
 from tkinter import ttk
 
@@ -29,48 +30,66 @@ class BonusEntry(ttk.Frame):
 
     def __init__(self, master: tk.Misc, state: AppState, on_back: Callable[[], None],
                  on_solve: Callable[[], None]) -> None:
-        super().__init__(master, padding=(16, 8, 16, 8))
+        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
         self.state = state
         self.on_back = on_back
         self.on_solve = on_solve
         self.cursor = 0
         self.busy = False
+        self.top_bar = ttk.Frame(self)
+        self.top_bar.grid(row=0, column=0, columnspan=2, sticky="ew")
+        self.count_label = ttk.Label(self.top_bar, text="", style="Summary.TLabel")
+        self.count_label.pack(side="left")
         self.board_view = BoardView(self)
-        self.board_view.grid(row=0, column=0, sticky="nsew", pady=8)
-        self._build_legend().grid(row=0, column=1, sticky="n", padx=(16, 0), pady=16)
+        self.board_view.grid(row=1, column=0, sticky="nsew", pady=theme.px(self, 8))
+        self.legend = self._build_legend()
+        self.legend.grid(row=1, column=1, sticky="nw", padx=(theme.px(self, 16), 0), pady=theme.px(self, 16))
         self._build_buttons()
         self.hint = HintBar(self, TIP)
-        self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
+        self.hint.grid(row=3, column=0, columnspan=2, sticky="ew")
         self.columnconfigure(0, weight=1)
-        self.rowconfigure(0, weight=1)
+        self.rowconfigure(1, weight=1)
         self._bind_keys()
+
+    def align(self, letters: ttk.Frame) -> None:
+        """Lay ``letters`` (the letter window) out like this one, so the board stays put between the two.
+
+        Both windows get the same top bar height, side column width and hint height.
+        """
+        # From the widgets' own requests, known as soon as they exist: laying the
+        # windows out here would cost a tenth of the app's start-up.
+        bars = (self.top_bar, letters.grid_slaves(row=0, column=0)[0])
+        top = max(widget.winfo_reqheight() for bar in bars for widget in bar.winfo_children())
+        side = max(sum(part.winfo_reqwidth() for part in row.winfo_children()) or row.winfo_reqwidth()
+                   for row in self.legend.winfo_children()) + theme.px(self, 16)
+        hint = 2 * tkfont.nametofont("TkDefaultFont", self).metrics("linespace") + theme.px(self, 12)
+        for window in (self, letters):
+            window.rowconfigure(0, minsize=top)
+            window.columnconfigure(1, minsize=side)
+            window.rowconfigure(3, minsize=hint)
 
     def _build_legend(self) -> ttk.Frame:
         """Return a panel naming each bonus colour, its key, and the bonus count so far."""
-        panel = ttk.Frame(self)
-        ttk.Label(panel, text="Bonus tiles", style="Title.TLabel").pack(anchor="w", pady=(0, 10))
+        panel, px = ttk.Frame(self), theme.px
+        ttk.Label(panel, text="Bonus tiles", style="Title.TLabel").pack(anchor="w", pady=(0, px(self, 10)))
         for key, bonus in (("1", "DL"), ("2", "TL"), ("3", "DW"), ("4", "TW")):
             row = ttk.Frame(panel)
-            row.pack(anchor="w", pady=3)
-            tk.Label(row, text=bonus, width=4, background=theme.BONUS_COLOURS[bonus],
-                     foreground=theme.text_colour(bonus), font=("DejaVu Sans", 11, "bold"),
-                     padx=4, pady=3).pack(side="left")
+            row.pack(anchor="w", pady=px(self, 3))
+            ttk.Label(row, text=bonus, width=3, style=f"{bonus}.TLabel").pack(side="left")
             ttk.Label(row, text=f"  {theme.BONUS_NAMES[bonus]}").pack(side="left")
             ttk.Label(row, text=f"   key {key}", style="Muted.TLabel").pack(side="left")
-        ttk.Label(panel, text="Key 0 clears a tile.", style="Muted.TLabel").pack(anchor="w", pady=(8, 0))
-        self.count_label = ttk.Label(panel, text="", style="Summary.TLabel")
-        self.count_label.pack(anchor="w", pady=(16, 0))
+        ttk.Label(panel, text="Key 0 clears a tile.", style="Muted.TLabel").pack(anchor="w", pady=(px(self, 8), 0))
         return panel
 
     def _build_buttons(self) -> None:
         """Lay out Back, the busy indicator and Solve."""
         bar = ttk.Frame(self)
-        bar.grid(row=1, column=0, columnspan=2, sticky="ew")
+        bar.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.back_button = ttk.Button(bar, text="←  Back to letters", command=self.on_escape)
         self.back_button.pack(side="left")
         self.solve_button = ttk.Button(bar, text="Solve  →", style="Accent.TButton", command=self.on_return)
         self.solve_button.pack(side="right")
-        self.progress = ttk.Progressbar(bar, mode="indeterminate", length=160)
+        self.progress = ttk.Progressbar(bar, mode="indeterminate", length=theme.px(self, 160))
         self.busy_label = ttk.Label(bar, text="", style="Muted.TLabel")
 
     def _bind_keys(self) -> None:
@@ -119,7 +138,7 @@ class BonusEntry(ttk.Frame):
         self.board_view.hold_resizes(busy)
         if busy:
             self.busy_label.configure(text=message)
-            self.busy_label.pack(side="right", padx=8)
+            self.busy_label.pack(side="right", padx=theme.px(self, 8))
             self.progress.pack(side="right")
             self.progress.start(60)
             self.solve_button.state(["disabled"])

@@ -6,6 +6,7 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
@@ -67,7 +68,7 @@ class LetterEntry(ttk.Frame):
 
     def __init__(self, master: tk.Misc, state: AppState, languages: dict[str, str],
                  on_next: Callable[[], None]) -> None:
-        super().__init__(master, padding=(16, 8, 16, 8))
+        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
         self.state = state
         self.languages = languages
         self.on_next = on_next
@@ -75,10 +76,11 @@ class LetterEntry(ttk.Frame):
         self.rng = random.Random()
         self._build_toolbar()
         self.board_view = BoardView(self)
-        self.board_view.grid(row=1, column=0, sticky="nsew", pady=8)
+        # Row 1, column 0, as on the bonus window (see BonusEntry.align): the board stays put.
+        self.board_view.grid(row=1, column=0, sticky="nsew", pady=theme.px(self, 8))
         self._build_buttons()
         self.hint = HintBar(self, TIP)
-        self.hint.grid(row=3, column=0, sticky="ew")
+        self.hint.grid(row=3, column=0, columnspan=2, sticky="ew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(1, weight=1)
         self._bind_keys()
@@ -86,17 +88,17 @@ class LetterEntry(ttk.Frame):
     def _build_toolbar(self) -> None:
         """Lay out the language chooser and the rows x columns spinboxes."""
         bar = ttk.Frame(self)
-        bar.grid(row=0, column=0, sticky="ew")
+        bar.grid(row=0, column=0, columnspan=2, sticky="ew")
         ttk.Label(bar, text="Language").pack(side="left")
         self.language_box = ttk.Combobox(bar, state="readonly", width=14,
                                          values=list(self.languages.values()))
-        self.language_box.pack(side="left", padx=(8, 0))
+        self.language_box.pack(side="left", padx=(theme.px(self, 8), 0))
         self.language_box.bind("<<ComboboxSelected>>", self._on_language_chosen)
         self.rows_var, self.cols_var = tk.StringVar(), tk.StringVar()
         self.cols_box = self._size_box(bar, self.cols_var)
-        ttk.Label(bar, text="×").pack(side="right", padx=6)
+        ttk.Label(bar, text="×").pack(side="right", padx=theme.px(self, 6))
         self.rows_box = self._size_box(bar, self.rows_var)
-        ttk.Label(bar, text="Board size (rows × columns)").pack(side="right", padx=(0, 8))
+        ttk.Label(bar, text="Board size (rows × columns)").pack(side="right", padx=(0, theme.px(self, 8)))
 
     def _size_box(self, bar: ttk.Frame, variable: tk.StringVar) -> ttk.Spinbox:
         """Return a packed spinbox for one board dimension."""
@@ -109,11 +111,11 @@ class LetterEntry(ttk.Frame):
     def _build_buttons(self) -> None:
         """Lay out Random board, Clear and Next."""
         bar = ttk.Frame(self)
-        bar.grid(row=2, column=0, sticky="ew")
+        bar.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.random_button = ttk.Button(bar, text="Random board", underline=0, command=self.random_board)
         self.random_button.pack(side="left")
         self.clear_button = ttk.Button(bar, text="Clear", underline=1, command=self.clear)
-        self.clear_button.pack(side="left", padx=8)
+        self.clear_button.pack(side="left", padx=theme.px(self, 8))
         self.next_button = ttk.Button(bar, text="Next: bonuses  →", style="Accent.TButton",
                                       command=self.on_return)
         self.next_button.pack(side="right")

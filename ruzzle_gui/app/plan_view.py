@@ -20,7 +20,7 @@ from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Step, Timing, chec
 TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
 BAR_HEIGHT = 26
 PLAYED = "#9aa3ae"
-BAR_COLOURS = (theme.ACCENT, "#7986cb")  # neighbouring words alternate, so each one's width shows
+SECOND_BAR = "#7986cb"  # neighbouring words alternate with the accent colour, so each one's width shows
 TIP = "Space: tick a word as played · Enter: play · Esc: stop · Ctrl+R: re-plan for the time left"
 
 
@@ -268,7 +268,7 @@ class PlanView(ttk.Frame):
         scale = (width - 2) / seconds
         for number, step in enumerate(self.plan.steps):
             colour = (theme.PATH_START if number == self.current else PLAYED if self.is_played(number)
-                      else BAR_COLOURS[number % 2])
+                      else (theme.palette(self).accent, SECOND_BAR)[number % 2])
             bar.create_rectangle(1 + step.start * scale, 3, 1 + step.end * scale, BAR_HEIGHT - 3,
                                  fill=colour, outline="")
         if elapsed is not None:

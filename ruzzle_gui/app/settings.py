@@ -5,7 +5,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ruzzle_gui.dictionary import DictionaryError, _write_atomically
+from ruzzle_gui.files import write_atomically
 from ruzzle_gui.language import config_dir
 
 DEFAULT_DELAY_MS = 350
@@ -19,11 +19,13 @@ MAX_PATH_CHARS = 4096
 
 @dataclass
 class Settings:
-    """The last language used, the animation pace (milliseconds per tile) and recent board files."""
+    """The last language used, the animation pace (ms per tile), recent board files, and the light or
+    dark mode chosen (None: follow the system)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     recent_boards: list[str] = field(default_factory=list)
+    theme: str | None = None
 
     def remember_board(self, path: str | Path) -> None:
         """Put ``path`` first in the recent boards, once, keeping at most RECENT_LIMIT."""
@@ -55,7 +57,8 @@ def load_settings(path: Path) -> Settings:
     if not isinstance(data, dict):
         return Settings()
     return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
-                    recent_boards=_recent(data.get("recent_boards")))
+                    recent_boards=_recent(data.get("recent_boards")),
+                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None)
 
 
 def _language(value: object) -> str | None:
@@ -84,9 +87,7 @@ def save_settings(settings: Settings, path: Path) -> str | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # Replace in one step, so a crash or a full disk never leaves a half-written file.
-        _write_atomically(path, lambda partial: partial.write_text(text, encoding="utf-8"))
+        write_atomically(path, lambda partial: partial.write_text(text, encoding="utf-8"))
     except OSError as err:
         return f"could not save settings to {path}: {err.strerror}"
-    except DictionaryError as err:
-        return f"could not save settings: {err}"
     return None

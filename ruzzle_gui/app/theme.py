@@ -1,11 +1,26 @@
-"""Colours, fonts and ttk styles shared by every window of the app."""
+"""The app's look: the Sun Valley ttk theme in light or dark, fonts in points, sizes scaled to the screen.
+
+Every pixel size in the app is written as it looks on a 96-DPI screen and goes
+through ``px``, which scales it by Tk's own ``tk scaling`` (pixels per point, read
+from the screen), so a 192-DPI laptop gets everything twice as large. Fonts are
+given in points, which Tk scales by itself.
+"""
 from __future__ import annotations
 
+import functools
+import sys
 import tkinter as tk
 import tkinter.font as tkfont
+from dataclasses import dataclass
 from tkinter import ttk
 
-# The game's own bonus colours: the player recognises them at a glance.
+import sv_ttk
+
+MODES = ("light", "dark")
+POINTS_PER_INCH = 72
+REFERENCE_DPI = 96  # the screen every pixel size in the app is written for
+
+# The game's own colours, the same in light and dark mode: the player recognises them at a glance.
 BONUS_COLOURS = {"DL": "#43a047", "TL": "#1e88e5", "DW": "#fbc02d", "TW": "#e53935"}
 BONUS_NAMES = {"DL": "Double letter", "TL": "Triple letter", "DW": "Double word", "TW": "Triple word"}
 # Yellow is too light for white text; every other tile colour takes white.
@@ -25,11 +40,40 @@ PATH_END = "#212121"
 PATH_LINE = "#ffffff"
 START_FILTER = "#00e5ff"
 
-BACKGROUND = "#eef1f5"
-ACCENT = "#3949ab"
-ACCENT_ACTIVE = "#283593"
-MUTED = "#5f6b7a"
-ERROR = "#c62828"
+# Point sizes of the app's named fonts; Tk turns points into pixels for the screen.
+BODY_POINTS = 11
+CAPTION_POINTS = 9
+TITLE_POINTS = 16
+# Sun Valley names its fonts in pixels; these are the same sizes in points (at 96 DPI, 4 px = 3 pt).
+SUN_VALLEY_FONTS = {"SunValleyCaptionFont": (9, "normal"), "SunValleyBodyFont": (BODY_POINTS, "normal"),
+                    "SunValleyBodyStrongFont": (BODY_POINTS, "bold"), "SunValleyBodyLargeFont": (14, "normal"),
+                    "SunValleySubtitleFont": (15, "bold"), "SunValleyTitleFont": (21, "bold"),
+                    "SunValleyTitleLargeFont": (30, "bold"), "SunValleyDisplayFont": (51, "bold")}
+# Sun Valley's labels draw no background: a label with a colour of its own fills itself
+# with the row element every theme inherits from ttk's default theme.
+FILLED_LABEL = [("Treeitem.row", {"sticky": "nswe"}),
+                ("Label.padding", {"sticky": "nswe", "children": [("Label.label", {"sticky": "nswe"})]})]
+FOCUS_RING = 2  # pixels at 96 DPI: the ring drawn round a focused list or board
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of one mode for what the theme itself does not draw."""
+
+    background: str
+    text: str
+    muted: str
+    error: str
+    accent: str
+    start_filter_text: str
+
+
+PALETTES = {
+    "light": Palette(background="#fafafa", text="#1c1c1c", muted="#5f6b7a", error="#c62828", accent="#005fb8",
+                     start_filter_text="#00838f"),
+    "dark": Palette(background="#1c1c1c", text="#fafafa", muted="#a8b3c0", error="#ff8a80", accent="#57c8ff",
+                    start_filter_text="#4dd0e1"),
+}
 
 
 def text_colour(bonus: str | None) -> str:
@@ -37,33 +81,147 @@ def text_colour(bonus: str | None) -> str:
     return LETTER if bonus in DARK_TEXT_ON else "#ffffff"
 
 
-def apply_theme(root: tk.Misc) -> None:
-    """Give the app one consistent ttk look: the clam theme, larger fonts, accent buttons."""
-    style = ttk.Style(root)
-    style.theme_use("clam")
-    base = tkfont.nametofont("TkDefaultFont")
-    base.configure(size=11)
-    for name in ("TkTextFont", "TkMenuFont", "TkHeadingFont"):
-        tkfont.nametofont(name).configure(family=base.actual("family"), size=11)
+def scale(widget: tk.Misc) -> float:
+    """Return how many screen pixels stand for one pixel of a 96-DPI screen."""
+    # Tk keeps the scaling as the screen's size in whole millimetres, so 96 DPI reads back as
+    # 0.999: round to hundredths, or every size would come out a pixel short.
+    return round(float(widget.tk.call("tk", "scaling")) * POINTS_PER_INCH / REFERENCE_DPI, 2)
+
+
+def px(widget: tk.Misc, pixels: float) -> int:
+    """Return ``pixels`` (as on a 96-DPI screen) in this screen's pixels."""
+    return round(pixels * scale(widget))
+
+
+def pads(widget: tk.Misc, *pixels: float) -> tuple[int, ...]:
+    """Return a padding (as on a 96-DPI screen) in this screen's pixels."""
+    return tuple(px(widget, p) for p in pixels)
+
+
+def system_mode() -> str:
+    """Return 'dark' if the desktop asks apps for dark colours, else 'light'.
+
+    darkdetect reads GNOME's ``color-scheme`` (then ``gtk-theme``) through gsettings
+    on Linux, ``AppsUseLightTheme`` in the registry on Windows, and
+    ``AppleInterfaceStyle`` on macOS; anything it cannot read counts as light.
+    """
+    try:
+        import darkdetect  # loaded only when the player has not chosen a mode
+        return "dark" if darkdetect.theme() == "Dark" else "light"
+    except Exception:  # a broken desktop setting must never stop the app: light is the safe default
+        return "light"
+
+
+def mode(widget: tk.Misc) -> str:
+    """Return the mode the app is drawn in: 'light' or 'dark'."""
+    return "dark" if ttk.Style(widget).theme_use() == "sun-valley-dark" else "light"
+
+
+def palette(widget: tk.Misc) -> Palette:
+    """Return the colours of the mode the app is drawn in."""
+    return PALETTES[mode(widget)]
+
+
+def apply_theme(root: tk.Misc, chosen: str | None = None) -> str:
+    """Draw the app with Sun Valley in ``chosen`` mode (None: the system's); return the mode used."""
+    chosen = chosen if chosen in MODES else system_mode()
+    top = root._root()
+    sv_ttk.set_theme(chosen, top)
+    _set_colours(top, chosen)
+    _configure_fonts(root)
+    _configure_styles(root, PALETTES[chosen])
+    return chosen
+
+
+def _set_colours(top: tk.Tk, chosen: str) -> None:
+    """Give ttk and the classic widgets Sun Valley's colours for ``chosen``, as Sun Valley would, but once.
+
+    Sun Valley does this on every <<ThemeChanged>>, which ttk sends after any style
+    change: each time its tk_setPalette walks every widget, and labels made after the
+    first such walk showed the mode's text colour instead of their style's (muted,
+    error, chips). Set once, before the app's widgets exist, the palette leaves them be.
+    """
+    top.tk.call("bind", top.winfo_class(), "<<ThemeChanged>>", "")
+    sv = dict(zip(*[iter(top.tk.splitlist(top.tk.call("array", "get", f"ttk::theme::sv_{chosen}::colors")))] * 2))
+    style = ttk.Style(top)
+    style.configure(".", background=sv["-bg"], foreground=sv["-fg"], troughcolor=sv["-bg"], focuscolor=sv["-selbg"],
+                    selectbackground=sv["-selbg"], selectforeground=sv["-selfg"], insertwidth=1,
+                    insertcolor=sv["-fg"], fieldbackground=sv["-bg"], font="SunValleyBodyFont", borderwidth=0,
+                    relief="flat")
+    style.map(".", foreground=[("disabled", sv["-disfg"])])
+    top.tk_setPalette(background=sv["-bg"], foreground=sv["-fg"], highlightColor=sv["-selbg"],
+                      selectBackground=sv["-selbg"], selectForeground=sv["-selfg"], activeBackground=sv["-selbg"],
+                      activeForeground=sv["-selfg"])
+
+
+def _configure_fonts(root: tk.Misc) -> None:
+    """Give Tk's and Sun Valley's named fonts sizes in points, in the platform's own family."""
+    base = tkfont.nametofont("TkDefaultFont", root)
     family = base.actual("family")
-    root.configure(background=BACKGROUND)
-    style.configure(".", background=BACKGROUND, font=(family, 11))
-    style.configure("TButton", padding=(12, 6))
-    style.configure("Small.TButton", padding=(6, 1))
-    style.configure("Accent.TButton", background=ACCENT, foreground="#ffffff", bordercolor=ACCENT_ACTIVE,
-                    font=(family, 11, "bold"))
-    style.map("Accent.TButton", background=[("disabled", "#9fa8da"), ("pressed", ACCENT_ACTIVE),
-                                            ("active", ACCENT_ACTIVE)])
-    style.map("TCombobox", fieldbackground=[("readonly", "#ffffff")],
-              selectbackground=[("readonly", "#ffffff")], selectforeground=[("readonly", LETTER)])
-    style.configure("Title.TLabel", font=(family, 16, "bold"))
-    style.configure("Muted.TLabel", foreground=MUTED)
-    style.configure("Hint.TLabel", foreground=MUTED, padding=(4, 4))
-    style.configure("Error.TLabel", foreground=ERROR, padding=(4, 4), font=(family, 11, "bold"))
-    style.configure("Summary.TLabel", font=(family, 11, "bold"))
-    style.configure("Step.TLabel", foreground=MUTED, padding=(10, 6), font=(family, 11))
-    style.configure("StepActive.TLabel", foreground="#ffffff", background=ACCENT, padding=(10, 6),
-                    font=(family, 11, "bold"))
-    style.configure("Treeview", rowheight=26, font=(family, 11))
-    style.configure("Treeview.Heading", font=(family, 11, "bold"), padding=(6, 4))
-    style.map("Treeview", background=[("selected", ACCENT)], foreground=[("selected", "#ffffff")])
+    base.configure(size=BODY_POINTS)
+    for name in ("TkTextFont", "TkMenuFont", "TkHeadingFont"):
+        tkfont.nametofont(name, root).configure(family=family, size=BODY_POINTS)
+    for name, (points, weight) in SUN_VALLEY_FONTS.items():
+        # Sun Valley asks for Segoe UI, which only Windows has; elsewhere Tk would pick any font.
+        font = tkfont.nametofont(name, root)
+        font.configure(size=points, weight=weight, **({} if sys.platform == "win32" else {"family": family}))
+
+
+def _configure_styles(root: tk.Misc, colours: Palette) -> None:
+    """Add the app's own styles on top of the theme, every padding scaled to the screen."""
+    style = ttk.Style(root)
+    body = tkfont.nametofont("SunValleyBodyFont", root)
+    family = body.actual("family")
+    bold, title = (family, BODY_POINTS, "bold"), (family, TITLE_POINTS, "bold")
+    root.configure(background=colours.background)
+
+    pad = functools.partial(pads, root)
+    style.configure("TButton", padding=pad(12, 5))
+    style.configure("Accent.TButton", padding=pad(12, 5), font=bold)
+    style.configure("Small.TButton", padding=pad(6, 1))
+    style.configure("Title.TLabel", font=title)
+    style.configure("Muted.TLabel", foreground=colours.muted)
+    style.configure("Hint.TLabel", foreground=colours.muted, padding=pad(4, 4))
+    style.configure("Error.TLabel", foreground=colours.error, padding=pad(4, 4), font=bold)
+    style.configure("Summary.TLabel", font=bold)
+    style.configure("Filter.TLabel", foreground=colours.start_filter_text)
+    style.configure("Step.TLabel", foreground=colours.muted, padding=pad(10, 6))
+    style.layout("StepActive.TLabel", FILLED_LABEL)
+    style.configure("StepActive.TLabel", foreground="#ffffff" if colours is PALETTES["light"] else "#000000",
+                    background=colours.accent, padding=pad(10, 6), font=bold)
+    for name, colour in (("PathStart", PATH_START), ("PathMiddle", PATH_MIDDLE), ("PathEnd", PATH_END)):
+        # On the board's own colour, as on the board: the near-black end shows in dark mode too.
+        style.layout(f"{name}.TLabel", FILLED_LABEL)
+        style.configure(f"{name}.TLabel", foreground=colour, background=BOARD_BACKGROUND, font=(family, 14),
+                        padding=pad(3, 0))
+    style.configure("Treeview", font=body, rowheight=body.metrics("linespace") + px(root, 8))
+    style.configure("Treeview.Heading", font=bold)
+    # Sun Valley marks the selected row in a grey close to the list's own colour: use the accent.
+    style.map("Treeview", background=[("selected", colours.accent)],
+              foreground=[("selected", "#ffffff" if colours is PALETTES["light"] else "#000000")])
+    for name, colour in (("Ring", colours.background), ("RingFocus", colours.accent)):
+        style.layout(f"{name}.TFrame", [("Treeitem.row", {"sticky": "nswe"})])
+        style.configure(f"{name}.TFrame", background=colour)
+    for bonus, colour in BONUS_COLOURS.items():
+        style.layout(f"{bonus}.TLabel", FILLED_LABEL)
+        style.configure(f"{bonus}.TLabel", background=colour, foreground=text_colour(bonus), font=bold,
+                        anchor="center", padding=pad(6, 3))
+
+
+def heading_width(widget: tk.Misc, text: str) -> int:
+    """Return the width a list heading needs to show ``text`` whole, with its sort arrow's room."""
+    font = tkfont.Font(root=widget, font=ttk.Style(widget).lookup("Treeview.Heading", "font"))
+    # Sun Valley pads a heading cell's image 14 pixels each side; two more for its edge.
+    return font.measure(text) + px(widget, 2 * 14 + 4)
+
+
+class FocusRing(ttk.Frame):
+    """A frame round one widget that turns the accent colour while that widget holds the focus."""
+
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master, style="Ring.TFrame", padding=px(master, FOCUS_RING))
+
+    def watch(self, widget: tk.Misc) -> None:
+        """Light the ring while ``widget`` (a child of this frame) has the keyboard focus."""
+        widget.bind("<FocusIn>", lambda _event: self.configure(style="RingFocus.TFrame"), add=True)
+        widget.bind("<FocusOut>", lambda _event: self.configure(style="Ring.TFrame"), add=True)

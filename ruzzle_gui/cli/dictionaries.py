@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, write_output
-from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, is_index_file,
-                                   load_trie, read_word_list)
+from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
+                                   is_index_file, load_trie, read_word_list)
 from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
 
@@ -89,7 +89,7 @@ def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[
 def compile_dictionary(args: argparse.Namespace) -> int:
     """Fold a word list (or hunspell dictionary) and write it as a .marisa trie."""
     source = Path(args.dictionary)
-    _check_compile_output(source, args.output, language_files(args.language))
+    _check_compile_output(source, args.output, language_files(args.language), with_bands=bool(args.language))
     language = load_language(args.language) if args.language else None
     fold, in_alphabet, label = _folding(language)
     words = _word_source(source)
@@ -105,24 +105,48 @@ def compile_dictionary(args: argparse.Namespace) -> int:
     print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
           f"wrote {args.output} and its index {index_path(args.output).name}")
     print(_report_text(report))
+    if language is not None:
+        _give_bands(args.output, language)
     return 0
 
 
-def _check_compile_output(source: Path, output: Path, others: list[str]) -> None:
-    """Raise CliError if writing ``output`` or its index would destroy an input or a file not ours."""
+def _check_compile_output(source: Path, output: Path, others: list[str], with_bands: bool) -> None:
+    """Raise CliError if writing ``output`` or a file beside it would destroy an input or a file not ours."""
+    from ruzzle_gui.bands import bands_path, is_bands_file
+
     inputs = [source, source.with_suffix(".aff") if source.suffix == ".dic" else None, *others]
-    index = index_path(output)
-    clash = input_among(index, inputs)
-    if clash is not None:
-        raise CliError(f"the index {index} that compile writes beside {output} is the input {clash}; "
-                       "choose another output name")
+    beside = [("index", "an index", index_path(output), is_index_file)]
+    if with_bands:
+        beside.append(("commonness bands", "a band file", bands_path(output), is_bands_file))
+    for what, described, path, is_ours in beside:
+        clash = input_among(path, inputs)
+        if clash is not None:
+            raise CliError(f"the {what} {path} that compile writes beside {output} is the input {clash}; "
+                           "choose another output name")
+        if path.exists() and not is_ours(path):
+            raise CliError(f"{path} exists and is not {described} written by ruzzle compile; compile writes its "
+                           f"{what} there, so move that file or choose another output name")
     # Compiling a .marisa onto itself is allowed: it reads every word before replacing the file.
     clash = input_among(output, inputs)
     if clash is not None and not (clash == source and source.suffix == ".marisa"):
         raise CliError(f"the output {output} is the input {clash}; write to another file")
-    if index.exists() and not is_index_file(index):
-        raise CliError(f"{index} exists and is not an index written by ruzzle compile; "
-                       f"compile writes its index there, so move that file or choose another output name")
+
+
+def _give_bands(output: Path, language: Language) -> None:
+    """Give the new dictionary the commonness bands of the language's bundled one, and say so."""
+    from ruzzle_gui.bands import EVERYDAY, bands_path, write_bundled_bands  # only compiling pays for it
+
+    try:
+        counts = write_bundled_bands(output, language.code)
+    except DictionaryError as err:
+        raise CliError(f"wrote {output} and its index, but not its commonness bands ({err}); "
+                       "it works without them") from None
+    if counts is None:
+        print(f"no commonness bands: the {language.name} bundled dictionary has none to look words up in")
+    else:
+        known = sum(counts) - counts[0]
+        print(f"wrote its commonness bands {bands_path(output).name}: {known:,} of {sum(counts):,} words "
+              f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
 
 
 def _report_text(report: FoldReport) -> str:

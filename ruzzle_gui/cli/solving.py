@@ -13,6 +13,7 @@ SOLVE_EPILOG = """examples:
   ruzzle solve -l it -b board.txt
   ruzzle generate -l en --seed 7 | ruzzle solve -l en -b - --json --top 10
   ruzzle solve -l it --image screenshot.png
+  ruzzle solve -l it -b board.txt --common 5
 """
 DEMO_EPILOG = """examples:
   ruzzle demo -l it
@@ -46,6 +47,9 @@ def _add_output_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--sort", choices=SORT_ORDERS, default="score", help="order of the words")
     command.add_argument("--reverse", action="store_true", help="reverse the order")
     command.add_argument("--top", type=at_least_one, metavar="N", help="list only the first N words")
+    command.add_argument("--common", type=_band, metavar="N",
+                         help="list only words of commonness band N or more (0 rare .. 7 everyday; "
+                              "needs the dictionary's .bands)")
     style = command.add_mutually_exclusive_group()
     style.add_argument("--json", action="store_true", help="print one JSON object (see README)")
     style.add_argument("-q", "--quiet", action="store_true", help="print only the word lines")
@@ -73,15 +77,38 @@ def demo(args: argparse.Namespace) -> int:
     return print_solutions(board, language, args)
 
 
+def _band(text: str) -> int:
+    """Return ``text`` as a commonness band 0..7, or raise a usage error naming it."""
+    if text not in tuple("01234567"):
+        raise argparse.ArgumentTypeError(f"must be a band from 0 (rare) to 7 (everyday), not '{text}'")
+    return int(text)
+
+
+def _bands(language: Language, args: argparse.Namespace):
+    """Return the dictionary's commonness bands when the output needs them (None: not needed, or none)."""
+    if not args.json and args.common is None:
+        return None
+    from ruzzle_gui.bands import bands_path, load_bands  # only band output pays for it
+
+    bands = load_bands(language.dictionary_path)
+    if bands is None and args.common is not None:
+        raise CliError(f"--common needs commonness bands, and {language.dictionary_path.name} has none "
+                       f"({bands_path(language.dictionary_path).name} is missing or does not match it)")
+    return bands
+
+
 def print_solutions(board: Board, language: Language, args: argparse.Namespace) -> int:
     """Solve ``board`` and print the words as text, word lines only, or JSON."""
     graph = Graph(board, language, args.min_length)
+    bands = _bands(language, args)
     found = graph.solve(args.sort, args.reverse)
+    if args.common is not None:
+        found = [s for s in found if (bands.band(s.word) or 0) >= args.common]
     shown = found[:args.top] if args.top else found
     if args.json:
         import json  # only JSON output pays for it
 
-        write(json.dumps(solutions_json(graph, shown), ensure_ascii=False) + "\n")
+        write(json.dumps(solutions_json(graph, shown, bands), ensure_ascii=False) + "\n")
     elif args.quiet:
         write("".join(line + "\n" for line in word_lines(shown)))
     else:
@@ -91,8 +118,11 @@ def print_solutions(board: Board, language: Language, args: argparse.Namespace) 
     return 0
 
 
-def solutions_json(graph: Graph, solutions: Sequence[Solution]) -> dict:
-    """Return the JSON object for a solved board (the documented, stable contract)."""
+def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None) -> dict:
+    """Return the JSON object for a solved board (the documented, stable contract).
+
+    Each word's "band" is its commonness band from ``bands`` (ruzzle_gui.bands), or null.
+    """
     board = graph.board
     return {
         "language": graph.language.code, "rows": board.rows, "cols": board.cols,
@@ -100,7 +130,8 @@ def solutions_json(graph: Graph, solutions: Sequence[Solution]) -> dict:
         "min_length": graph.min_length, "count": len(solutions),
         "total_score": sum(s.score for s in solutions),
         "words": [{"word": s.word, "score": s.score, "length": len(s.word),
-                   "path": [list(cell) for cell in s.path]} for s in solutions],
+                   "path": [list(cell) for cell in s.path],
+                   "band": bands.band(s.word) if bands is not None else None} for s in solutions],
     }
 
 

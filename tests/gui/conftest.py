@@ -21,6 +21,7 @@ import pytest
 
 from gui_helpers import settle
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.theme import POINTS_PER_INCH, REFERENCE_DPI
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.state import AppState
 
@@ -66,7 +67,8 @@ def display() -> Iterator[str]:
     if xvfb is None:
         pytest.fail("no DISPLAY and no Xvfb: install the xvfb package (tests/run.sh does it)")
     reader, writer = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "1280x900x24", "-nolisten", "tcp"],
+    # Room for the window a 192-DPI screen gets (test_gui_look.py), so its photos show all of it.
+    server = subprocess.Popen([xvfb, "-displayfd", str(writer), "-screen", "0", "2400x1600x24", "-nolisten", "tcp"],
                               pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               preexec_fn=die_with_parent)
     os.close(writer)
@@ -89,6 +91,9 @@ def root(display: str) -> Iterator[tk.Tk]:
     """Return the session's one Tk root, withdrawn; each test opens its windows as Toplevels."""
     root = tk.Tk()
     root.withdraw()
+    # Every test sees a 96-DPI screen, whatever the display says: pixel sizes are as written.
+    # Tests of other screens set their own scaling (see test_gui_scaling.py).
+    root.tk.call("tk", "scaling", REFERENCE_DPI / POINTS_PER_INCH)
     yield root
     root.update_idletasks()
     root.destroy()

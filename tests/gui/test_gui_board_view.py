@@ -35,6 +35,7 @@ def view_of(window, side: int, bonuses=EVERY_BONUS, values=WIDE_VALUES) -> Board
     view.pack()
     settle(window)
     view.show(4, 4, list(LETTERS), bonuses, values)
+    view.update_idletasks()  # the board is drawn once Tk is idle
     return view
 
 
@@ -43,6 +44,7 @@ def show_path(view: BoardView, path: list[int]) -> None:
     view.clear_path()
     for step, index in enumerate(path):
         view.light(index, "#8e24aa", path[step - 1] if step else None)
+    view.update_idletasks()
 
 
 def labels(view: BoardView) -> list[int]:
@@ -66,7 +68,7 @@ def draw_path(view: BoardView, path: list[int]) -> None:
     """Show ``path`` at once: the picture its animation ends on (every redraw starts from plain state)."""
     view.lit = dict.fromkeys(path, "#8e24aa")
     view.arrows = list(zip(path, path[1:]))
-    view.redraw()
+    view.draw()
 
 
 def head_zone(view: BoardView, arrow: int) -> list[tuple[float, float]]:
@@ -263,3 +265,21 @@ def test_costernali_shows_every_arrowhead_at_every_step(window, side, bonuses):
         view.light(index, "#8e24aa", COSTERNALI[step - 1] if step else None)
         assert touched_heads(view) == [], (side, COSTERNALI[:step + 1])
         assert unreadable(view) == [], (side, COSTERNALI[:step + 1])
+
+
+@pytest.mark.parametrize("side", [250, 300, 440])
+def test_arrows_already_drawn_keep_their_route_while_the_path_grows(window, side):
+    view = view_of(window, side)
+    paths = [COSTERNALI, [0, 5, 10, 15, 14, 9, 4, 1, 6, 11], [3, 6, 9, 12, 13, 8, 1, 2, 7, 11]]
+    for path in paths:
+        view.clear_path()
+        drawn: list[list[float]] = []
+        for step, index in enumerate(path):
+            view.light(index, "#8e24aa", path[step - 1] if step else None)
+            view.update_idletasks()
+            arrows = [view.coords(item) for item in view.find_withtag("path")]
+            assert arrows[:len(drawn)] == drawn, (path, step)
+            drawn = arrows
+        # Each lit tile shows its step number where its value was.
+        assert [view.itemcget(view.find_withtag(f"step{index}")[0], "text") for index in path] == \
+            [str(n) for n in range(1, len(path) + 1)]

@@ -38,7 +38,7 @@ def test_a_full_disk_during_export_leaves_the_old_file_whole(app, tmp_path, monk
     app.results.export_button.invoke()
     assert out.read_text(encoding="utf-8") == "my old export\n"
     assert [p.name for p in tmp_path.iterdir()] == ["words.csv"]
-    assert app.results.hint.cget("text") == f"Could not export: cannot write {out}: No space left on device"
+    assert app.results.hint.cget("text") == f"Could not export to {out}: No space left on device"
     monkeypatch.setattr(results_module.csv, "writer", real_writer)
     app.results.export_button.invoke()
     assert len(out.read_text(encoding="utf-8").splitlines()) == len(app.results.shown) + 1

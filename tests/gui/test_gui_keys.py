@@ -8,7 +8,7 @@ from gui_helpers import settle
 
 from ruzzle_gui.app.focus_order import reading_order
 from ruzzle_gui.app.keys_help import KEYS, KeysWindow
-from ruzzle_gui.app.results import COLUMNS, sort_view
+from ruzzle_gui.app.results_list import COLUMNS, sort_view
 
 BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 
@@ -137,13 +137,13 @@ def test_every_screen_has_its_keys_listed():
 
 @pytest.mark.parametrize(("number", "column"), list(enumerate(COLUMNS, 1)))
 def test_ctrl_number_sorts_the_word_list_by_a_column(app, number, column):
-    results = solved(app).results
-    was_reverse = results.sort_reverse if results.sort_column == column else True
-    results.tree.event_generate(f"<Control-Key-{number}>")
+    words = solved(app).results.words
+    was_reverse = words.sort_reverse if words.sort_column == column else True
+    words.tree.event_generate(f"<Control-Key-{number}>")
     settle(app.root)
     # A new column sorts best-first; the column already sorted flips.
-    assert (results.sort_column, results.sort_reverse) == (column, not was_reverse)
-    assert results.shown == sort_view(results.solutions, column, results.sort_reverse)
+    assert (words.sort_column, words.sort_reverse) == (column, not was_reverse)
+    assert words.shown == sort_view(words.solutions, column, words.sort_reverse)
 
 
 def test_ctrl_number_on_the_letter_window_changes_nothing(app):

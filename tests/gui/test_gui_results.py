@@ -11,7 +11,8 @@ from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.hint import plural
-from ruzzle_gui.app.results import path_text, summary
+from ruzzle_gui.app.results import path_text
+from ruzzle_gui.app.results_list import summary
 
 BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 
@@ -120,6 +121,8 @@ def test_double_click_animates_the_path_tile_by_tile(solved):
     wait_until(tree, lambda: results.current == results.solution_of(target) and not results.animating)
     # The word's path is fully drawn; a double-click must start it again from the first tile.
     x, y, width, height = tree.bbox(target, "word")
+    # A pace slow enough that a loaded machine still sees the first tile alone after the clicks.
+    results.settings.delay_ms = 400
     for _ in range(2):
         click(tree, x + width // 2, y + height // 2)
     solution = results.solution_of(target)
@@ -246,7 +249,7 @@ def test_export_that_cannot_write_says_why_and_cancel_does_nothing(solved, tmp_p
     results = solved.results
     monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: str(tmp_path))  # a folder
     results.export_button.invoke()
-    assert results.hint.cget("text") == f"Could not export: cannot write {tmp_path}: Is a directory"
+    assert results.hint.cget("text") == f"Could not export to {tmp_path}: Is a directory"
     results.hint.show_tip()
     monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: "")  # cancelled
     results.export_button.invoke()

@@ -89,6 +89,8 @@ def test_config_folder_is_the_platforms_and_an_old_one_keeps_working(tmp_path, m
     monkeypatch.setenv("HOME", str(tmp_path))
     native = tmp_path / "native" / "ruzzle_gui"
     monkeypatch.setattr(platformdirs, "user_config_dir", lambda name, **options: str(tmp_path / "native" / name))
+    assert config_dir() == tmp_path / ".config" / "ruzzle_gui"  # Linux: the XDG rule, without platformdirs
+    monkeypatch.setattr(language_module.sys, "platform", "win32")
     assert config_dir() == native
     (tmp_path / ".config" / "ruzzle_gui").mkdir(parents=True)
     assert config_dir() == tmp_path / ".config" / "ruzzle_gui"
@@ -116,5 +118,5 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
     app.results.speed.set(120)
     app.root.tk.call(app.root.protocol("WM_DELETE_WINDOW"))
     saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
-    assert saved == {"language": "it", "delay_ms": 120, "recent_boards": []}
+    assert saved == {"language": "it", "delay_ms": 120, "recent_boards": [], "theme": None}
     assert not app.root.winfo_exists()

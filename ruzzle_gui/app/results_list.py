@@ -1,0 +1,288 @@
+"""WordList: the results window's filters, sortable word list and summary line."""
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from collections.abc import Callable, Sequence
+from tkinter import ttk
+
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.hint import plural
+from ruzzle_gui.graph import Solution, sort_solutions
+from ruzzle_gui.language import Language
+
+# column id -> (heading, the engine's sort order for it; None: sorted here)
+COLUMNS = {
+    "word": ("Word", "alpha"),
+    "score": ("Score", "score"),
+    "length": ("Length", "length"),
+    "per_letter": ("Per letter", None),
+}
+ARROWS = ("  ▲", "  ▼")
+WORD_COLUMN = "MMMMMMMMMM"  # the word column shows ten wide letters before it needs more room
+SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
+MODES = ("contains", "starts with")
+NO_START = "Click a tile to list only the words that start there"
+
+
+def per_letter(solution: Solution) -> float:
+    """Return the word's score divided by its length."""
+    return solution.score / len(solution.word)
+
+
+def sort_view(solutions: Sequence[Solution], column: str, reverse: bool = False) -> list[Solution]:
+    """Return ``solutions`` sorted by a list column, in its natural order (best or A–Z first)."""
+    order = COLUMNS[column][1]
+    if order is not None:
+        return sort_solutions(solutions, order, reverse)
+    ordered = sorted(solutions, key=lambda s: (-per_letter(s), -s.score, s.word))
+    return ordered[::-1] if reverse else ordered
+
+
+def matches(solution: Solution, text: str, mode: str, min_length: int, start: tuple[int, int] | None) -> bool:
+    """Return True if ``solution`` passes the find text, the minimum length and the start tile."""
+    word = solution.word
+    if len(word) < min_length or (start is not None and solution.path[0] != start):
+        return False
+    return word.startswith(text) if mode == "starts with" else text in word
+
+
+def summary(shown: Sequence[Solution], total: int) -> str:
+    """Return the line describing the words shown: count, total score and the longest word."""
+    if not total:
+        return "No words found on this board"
+    if not shown:
+        return "The only word does not match the filters" if total == 1 else \
+            f"None of the {total:,} words match the filters"
+    count = plural(total, "word") if len(shown) == total else f"{len(shown):,} of {plural(total, 'word')}"
+    points = sum(s.score for s in shown)
+    longest = max(shown, key=lambda s: (len(s.word), s.score))
+    return f"{count}  ·  {plural(points, 'point')}  ·  longest {longest.word} ({len(longest.word)})"
+
+
+def column_widths(widget: tk.Misc) -> dict[str, int]:
+    """Return each column's width: room for its heading with a sort arrow, and for its values."""
+    body = tkfont.Font(root=widget, font=ttk.Style(widget).lookup("Treeview", "font"))
+    widths = {column: theme.heading_width(widget, heading + ARROWS[1]) for column, (heading, _) in COLUMNS.items()}
+    widths["word"] = max(widths["word"], body.measure(WORD_COLUMN) + theme.px(widget, 12))
+    return widths
+
+
+class WordList(ttk.Frame):
+    """The filters, the word list and its summary; ``on_select`` hears of each word the player selects."""
+
+    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None]) -> None:
+        super().__init__(master)
+        self.on_select = on_select
+        self.language: Language | None = None
+        self.solutions: list[Solution] = []
+        self._row_of: dict[Solution, int] = {}
+        self._ordered: list[int] = []
+        self.shown: list[Solution] = []
+        self.sort_column, self.sort_reverse = "score", False
+        self.start_cell: tuple[int, int] | None = None
+        self.selected: Solution | None = None
+        self._quiet = False
+        px = theme.px
+        self.note_label = ttk.Label(self, text="", style="Muted.TLabel", width=1)
+        self.note_label.pack(fill="x", pady=(0, px(self, 6)))
+        self._build_filters().pack(fill="x", pady=(0, px(self, 6)))
+        self._build_summary().pack(side="bottom", fill="x", pady=(px(self, 6), 0))
+        self._build_table().pack(fill="both", expand=True)
+        self.tree.bind("<<TreeviewSelect>>", self._on_select)
+
+    def _build_filters(self) -> ttk.Frame:
+        """Return the find box, its mode, the minimum length and the start-tile line."""
+        bar, px = ttk.Frame(self), theme.px
+        ttk.Label(bar, text="Find").grid(row=0, column=0, sticky="w")
+        self.find_var = tk.StringVar()
+        self.find_entry = ttk.Entry(bar, textvariable=self.find_var, width=10)
+        self.find_entry.grid(row=0, column=1, sticky="ew", padx=px(self, 6))
+        self.mode_box = ttk.Combobox(bar, state="readonly", values=MODES, width=10)
+        self.mode_box.set(MODES[0])
+        self.mode_box.grid(row=0, column=2)
+        ttk.Label(bar, text="Min length").grid(row=0, column=3, padx=(px(self, 12), px(self, 6)))
+        self.min_var = tk.StringVar(value="2")
+        self.min_box = ttk.Spinbox(bar, from_=1, to=2, width=3, textvariable=self.min_var,
+                                   command=self.apply_filters, justify="center")
+        self.min_box.grid(row=0, column=4)
+        # Always there, so that choosing a start tile never moves the list.
+        chip = ttk.Frame(bar)
+        chip.grid(row=1, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
+        self.start_label = ttk.Label(chip, text=NO_START, style="Muted.TLabel", width=1)
+        self.start_label.pack(side="left", fill="x", expand=True)
+        self.show_all_button = ttk.Button(chip, text="✕ show all", style="Small.TButton")
+        # As tall without the button as with it: its size is known once Tk is idle.
+        bar.after_idle(lambda: bar.rowconfigure(1, minsize=self.show_all_button.winfo_reqheight() + px(self, 6)))
+        bar.columnconfigure(1, weight=1)
+        self.find_var.trace_add("write", lambda *_args: self.apply_filters())
+        self.mode_box.bind("<<ComboboxSelected>>", lambda _event: self.apply_filters())
+        self.min_var.trace_add("write", lambda *_args: self.apply_filters())
+        return bar
+
+    def _build_summary(self) -> ttk.Frame:
+        """Return the summary line, in a box that keeps the same height whatever it says."""
+        font = tkfont.Font(root=self, font=ttk.Style(self).lookup("Summary.TLabel", "font"))
+        box = ttk.Frame(self, height=SUMMARY_LINES * font.metrics("linespace") + theme.px(self, 4))
+        box.pack_propagate(False)
+        self.summary_label = ttk.Label(box, text="", style="Summary.TLabel", width=1)
+        self.summary_label.pack(fill="both", expand=True)
+        self.summary_label.bind("<Configure>", lambda event: self.summary_label.configure(wraplength=event.width))
+        return box
+
+    def _build_table(self) -> ttk.Frame:
+        """Return the word list with its scrollbar, in a ring that shows when the list has the focus."""
+        ring = theme.FocusRing(self)
+        self.tree = ttk.Treeview(ring, columns=tuple(COLUMNS), show="headings", selectmode="browse")
+        ring.watch(self.tree)
+        widths = column_widths(self)
+        for column, (heading, _order) in COLUMNS.items():
+            self.tree.heading(column, text=heading, command=lambda c=column: self.sort_by(c))
+            wide = column == "word"
+            self.tree.column(column, width=widths[column], minwidth=widths[column], stretch=wide,
+                             anchor="w" if wide else "e")
+        scrollbar = ttk.Scrollbar(ring, orient="vertical", command=self.tree.yview)
+        self.tree.configure(yscrollcommand=scrollbar.set)
+        self.tree.pack(side="left", fill="both", expand=True)
+        scrollbar.pack(side="right", fill="y")
+        return ring
+
+    def min_width(self) -> int:
+        """Return the width the list needs to show every column whole, with its scrollbar."""
+        return sum(self.tree.column(column, "width") for column in COLUMNS) + theme.px(self, 40)
+
+    def fill(self, solutions: list[Solution], language: Language, note: str) -> None:
+        """List a fresh solve best score first, with the filters reset."""
+        self.note_label.configure(text=note)
+        self.selected, self.start_cell = None, None
+        if self.solutions:
+            # Rows hidden by a filter are detached, not deleted: delete every row by id.
+            self.tree.delete(*(str(i) for i in range(len(self.solutions))))
+        self.language, self.solutions = language, solutions
+        self._row_of = {s: iid for iid, s in enumerate(solutions)}
+        insert = self.tree.insert
+        for iid, s in enumerate(solutions):
+            insert("", "end", iid=str(iid), values=(s.word, s.score, len(s.word), f"{per_letter(s):.1f}"))
+        self._sort("score", False)
+        self.mode_box.set(MODES[0])
+        # Up to the longest word found: big boards hold words longer than any fixed cap.
+        longest = max((len(s.word) for s in solutions), default=language.min_length)
+        self.min_box.configure(from_=language.min_length, to=max(longest, language.min_length))
+        self._quiet = True
+        self.min_var.set(str(language.min_length))
+        self.find_var.set("")
+        self._quiet = False
+        self._show_start(None, "")
+        self.apply_filters()
+
+    def min_length(self) -> int:
+        """Return the minimum-length filter (the language's minimum if the box holds no number)."""
+        floor = self.language.min_length if self.language else 1
+        try:
+            return max(int(self.min_var.get()), floor)
+        except ValueError:
+            return floor
+
+    def apply_filters(self) -> None:
+        """Show the words passing every filter in the chosen order, the selected one (or the top) in view."""
+        if self._quiet or self.language is None:
+            return
+        text = self.language.fold(self.find_var.get().strip())
+        mode, shortest, start = self.mode_box.get(), self.min_length(), self.start_cell
+        # Filtering row numbers sorted once keeps their order: a keystroke neither
+        # sorts nor maps words back to rows, nor builds an object per word.
+        solutions = self.solutions
+        passing = [iid for iid in self._ordered if matches(solutions[iid], text, mode, shortest, start)]
+        self.shown = [solutions[iid] for iid in passing]
+        self.tree.set_children("", *map(str, passing))
+        self.summary_label.configure(text=summary(self.shown, len(self.solutions)))
+        self._show_sort_arrows()
+        # The selected word stays in view if it passes: no scan of the list needed.
+        keep = self.selected is not None and matches(self.selected, text, mode, shortest, start)
+        self._see(str(self._row_of[self.selected]) if keep else None)
+
+    def _see(self, iid: str | None) -> None:
+        """Scroll row ``iid`` into view (None, or the first row: to the top of the list)."""
+        rows = self.tree.get_children("")
+        if iid is None or not rows or iid == rows[0]:
+            # Treeview's own `see` scrolls one row too far while the list is not yet on screen.
+            self.tree.yview_moveto(0)
+        else:
+            self.tree.see(iid)
+
+    def sort_by(self, column: str) -> None:
+        """Sort by ``column`` best-first (A–Z for words); the same heading again flips the order."""
+        self._sort(column, not self.sort_reverse if column == self.sort_column else False)
+        self.apply_filters()
+
+    def _sort(self, column: str, reverse: bool) -> None:
+        """Put every word's row number (shown or not) in ``column``'s order."""
+        self.sort_column, self.sort_reverse = column, reverse
+        row_of = self._row_of
+        self._ordered = [row_of[s] for s in sort_view(self.solutions, column, reverse)]
+
+    def _show_sort_arrows(self) -> None:
+        """Mark the sorted column's heading with the direction of the sort."""
+        for column, (heading, _order) in COLUMNS.items():
+            arrow = ""
+            if column == self.sort_column:
+                arrow = ARROWS[0] if (column == "word") != self.sort_reverse else ARROWS[1]
+            self.tree.heading(column, text=heading + arrow)
+
+    def set_start(self, cell: tuple[int, int] | None, description: str = "") -> None:
+        """Show only words starting on ``cell`` (None shows them all again), described on the chip."""
+        self.start_cell = cell
+        self._show_start(cell, description)
+        self.apply_filters()
+
+    def _show_start(self, cell: tuple[int, int] | None, description: str) -> None:
+        """Say which start tile filters the list, with a button to show all; or how to choose one."""
+        if cell is None:
+            self.start_label.configure(text=NO_START, style="Muted.TLabel")
+            self.show_all_button.pack_forget()
+        else:
+            self.start_label.configure(text=description, style="Filter.TLabel")
+            self.show_all_button.pack(side="right", padx=theme.px(self, 8))
+
+    def solution_of(self, iid: str) -> Solution:
+        """Return the solution shown in row ``iid``."""
+        return self.solutions[int(iid)]
+
+    def select(self, position: int) -> None:
+        """Select and show the word at ``position`` in the list as shown."""
+        rows = self.tree.get_children("")
+        if rows:
+            iid = rows[max(0, min(position, len(rows) - 1))]
+            self.tree.selection_set(iid)
+            self.tree.focus(iid)
+            self._see(iid)
+
+    def step(self, step: int = 1) -> bool:
+        """Move the selection ``step`` words down the list; False if there is no word there."""
+        rows = self.tree.get_children("")
+        selected = self.tree.selection()
+        here = rows.index(selected[0]) if selected and selected[0] in rows else -1
+        if here + step >= len(rows):
+            return False
+        self.select(here + step)
+        return True
+
+    def focus_list(self) -> None:
+        """Put the keyboard focus on the word list, selecting the first word if none is."""
+        self.tree.focus_set()
+        if not self.tree.selection():
+            self.select(0)
+
+    def focus_find(self) -> None:
+        """Put the keyboard focus in the find box, text selected."""
+        self.find_entry.focus_set()
+        self.find_entry.select_range(0, "end")
+
+    def _on_select(self, _event: tk.Event) -> None:
+        """Pass a newly selected word on."""
+        selection = self.tree.selection()
+        if selection:
+            solution = self.solution_of(selection[0])
+            if solution != self.selected:
+                self.selected = solution
+                self.on_select(solution)

@@ -1,0 +1,150 @@
+"""Commonness bands: how common each word of a compiled dictionary is in real text.
+
+A band is 0 (rare or unknown) to 7 (everyday), from word frequencies measured
+at build time (``raw_languages/build.py``, wordfreq's Zipf scale; see
+``band_for_zipf``). Beside ``<name>.marisa`` sits ``<name>.bands``: one 4-bit
+band per key, two keys a byte (the even key id in the low half), in the
+trie's key-id order, then a footer: magic, key count and the .marisa's
+``content_digest``. The file is memory-mapped; one that does not match its
+.marisa (stale, damaged, truncated) is ignored, never trusted, and a
+dictionary without one still works: its words have no band (None).
+
+    bands = load_bands(language.dictionary_path)     # None: no bands
+    bands.band("CASA")                                # 7; None if no such word
+"""
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+import marisa_trie
+
+from ruzzle_gui.dictionary import DictionaryError, bundled_path, content_digest, dictionary_digest, load_trie
+from ruzzle_gui.files import write_atomically
+
+__all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
+           "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file"]
+
+RARE, EVERYDAY = 0, 7
+# Lower Zipf edge of bands 1..7 (Zipf = log10 of occurrences per billion words).
+# Half-Zipf steps, each band about 3.2 times as frequent as the one below, from
+# wordfreq's floor (1.0: once in 100 million words) to 4.0 (ten in a million
+# words: the few thousand forms of everyday speech, casa, house, Haus). Band 0
+# is a word wordfreq never saw: rarer than its floor, or a name it skips.
+ZIPF_EDGES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
+_FOOTER = struct.Struct("<8sQ16s")
+_MAGIC = b"RZBANDS1"
+
+
+def band_for_zipf(zipf: float | None) -> int:
+    """Return the band of a word of Zipf frequency ``zipf`` (None: never seen)."""
+    if zipf is None:
+        return RARE
+    return sum(zipf >= edge for edge in ZIPF_EDGES)
+
+
+def bands_path(dictionary: Path) -> Path:
+    """Return where the bands of a compiled dictionary live."""
+    return Path(dictionary).with_suffix(".bands")
+
+
+class Bands:
+    """The bands of one compiled dictionary, read from the memory-mapped file."""
+
+    def __init__(self, trie: marisa_trie.Trie, packed: memoryview, *keep: object) -> None:
+        self._find, self._packed = trie.get, packed
+        self._keep = keep  # the mapped file ``packed`` reads
+
+    def band(self, word: str) -> int | None:
+        """Return the band of a folded word (as Solution.word holds it), or None if it is no key."""
+        key_id = self._find(word)
+        return None if key_id is None else self.band_of_id(key_id)
+
+    def band_of_id(self, key_id: int) -> int:
+        """Return the band of the key with this trie id."""
+        return (self._packed[key_id >> 1] >> ((key_id & 1) << 2)) & 0xF
+
+
+@lru_cache(maxsize=None)
+def load_bands(dictionary: Path) -> Bands | None:
+    """Return the bands beside a compiled ``dictionary``, or None if missing, stale or damaged."""
+    dictionary = Path(dictionary)
+    try:
+        trie = load_trie(dictionary)
+        with bands_path(dictionary).open("rb") as handle:
+            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (DictionaryError, OSError, ValueError):
+        return None
+    size = (len(trie) + 1) // 2
+    if len(mapped) != size + _FOOTER.size:
+        return None
+    magic, count, digest = _FOOTER.unpack_from(mapped, size)
+    if magic != _MAGIC or count != len(trie) or digest != dictionary_digest(dictionary):
+        return None
+    packed = memoryview(mapped)[:size]
+    if any(byte & 0x88 for byte in packed[::4096]):  # cheap spot check: a band never exceeds 7
+        return None
+    return Bands(trie, packed, mapped)
+
+
+def write_bands(dictionary: Path, band_of: Callable[[str], int]) -> list[int]:
+    """Write ``<dictionary>.bands`` from ``band_of(key)``; return how many keys fell in each band."""
+    dictionary = Path(dictionary)
+    trie = marisa_trie.Trie().mmap(str(dictionary))  # not load_trie's cache: the file may be new
+    packed = bytearray((len(trie) + 1) // 2)
+    counts = [0] * (EVERYDAY + 1)
+    for key, key_id in trie.iteritems():
+        band = band_of(key)
+        if not RARE <= band <= EVERYDAY:
+            raise ValueError(f"band {band} of {key!r} is outside {RARE}..{EVERYDAY}")
+        counts[band] += 1
+        packed[key_id >> 1] |= band << ((key_id & 1) << 2)
+    footer = _FOOTER.pack(_MAGIC, len(trie), content_digest(dictionary))
+    _replace(bands_path(dictionary), bytes(packed) + footer)
+    return counts
+
+
+def write_bands_like(dictionary: Path, reference: Path) -> list[int] | None:
+    """Give ``dictionary`` the bands its words have in ``reference`` (0 if absent); None if it has none.
+
+    For ``ruzzle compile``: a user's dictionary takes the bundled bands of its
+    language, looked up by word.
+    """
+    known = load_bands(reference)
+    if known is None:
+        return None
+    return write_bands(dictionary, lambda key: known.band(key) or RARE)
+
+
+def write_bundled_bands(dictionary: Path, code: str) -> list[int] | None:
+    """Give a user's compiled ``dictionary`` the bands of language ``code``'s bundled dictionary, if it has any.
+
+    ``ruzzle compile -l CODE`` calls this: a word the bundled dictionary lacks is band 0.
+    Returns the keys per band, or None (no bundled bands to look words up in).
+    """
+    return write_bands_like(dictionary, bundled_path(code))
+
+
+def is_bands_file(path: Path) -> bool:
+    """Return True if ``path`` ends in the footer of a band file of ours, so compile may replace it."""
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size < _FOOTER.size:
+                return False
+            handle.seek(size - _FOOTER.size)
+            return handle.read(len(_MAGIC)) == _MAGIC
+    except OSError:
+        return False
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so a process that has the old one mapped keeps it."""
+    try:
+        write_atomically(path, lambda partial: partial.write_bytes(data))
+    except OSError as err:
+        raise DictionaryError(f"cannot write {path}: {err.strerror}") from None

@@ -1,0 +1,211 @@
+"""The look on every screen: no clipped text at 96 or 192 DPI, light and dark, with photos of each window."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tkinter as tk
+import tkinter.font as tkfont
+from collections.abc import Iterator
+from pathlib import Path
+from tkinter import ttk
+
+import pytest
+from gui_helpers import press, settle, wait_until
+
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.app import App
+from ruzzle_gui.app.results_list import COLUMNS
+from ruzzle_gui.app.settings import Settings, load_settings
+from ruzzle_gui.app.state import AppState
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+SUN_VALLEY_HEADING_PAD = 14  # pixels each side of a heading's text inside Sun Valley's heading cell
+TEXT_WIDGETS = (ttk.Label, ttk.Button)
+
+
+@pytest.fixture
+def dpi(request: pytest.FixtureRequest, root: tk.Tk) -> Iterator[int]:
+    """Emulate a screen of ``request.param`` DPI through Tk's scaling, restored afterwards."""
+    before = root.tk.call("tk", "scaling")
+    root.tk.call("tk", "scaling", request.param / theme.POINTS_PER_INCH)
+    yield request.param
+    root.tk.call("tk", "scaling", before)
+
+
+def open_app(window: tk.Toplevel, config_home: Path, mode: str) -> App:
+    """Return an App in ``window`` drawn in ``mode``, at the size it picks on a screen large enough."""
+    state = AppState(language="it", settings_file=config_home / "ruzzle_gui" / "settings.json",
+                     settings=Settings(language="it", delay_ms=60, theme=mode))
+    app = App(window, state)
+    # The test screen may be smaller than a 192-DPI laptop's: give the window the size the app asks for there.
+    window.geometry(f"{theme.px(window, 1060)}x{theme.px(window, 740)}")
+    settle(window)
+    return app
+
+
+def widgets(widget: tk.Misc) -> Iterator[tk.Misc]:
+    """Yield ``widget`` and every widget inside it."""
+    yield widget
+    for child in widget.winfo_children():
+        yield from widgets(child)
+
+
+def clipped(screen: tk.Misc) -> list[str]:
+    """Return the texts of mapped labels and buttons that are given less room than their text needs."""
+    found = []
+    for widget in widgets(screen):
+        if not isinstance(widget, TEXT_WIDGETS) or not widget.winfo_ismapped() or not str(widget.cget("text")):
+            continue
+        text = str(widget.cget("text"))
+        wrap = int(str(widget.cget("wraplength") or 0)) if isinstance(widget, ttk.Label) else 0
+        if wrap:
+            # A wrapping label must wrap within its width, and get the height of every line.
+            if wrap > widget.winfo_width() or widget.winfo_height() < widget.winfo_reqheight():
+                found.append(text)
+        elif widget.winfo_width() < widget.winfo_reqwidth() or widget.winfo_height() < widget.winfo_reqheight():
+            found.append(text)
+    return found
+
+
+def cut_headings(tree: ttk.Treeview) -> list[str]:
+    """Return the list headings (sort arrow included) wider than their column."""
+    font = tkfont.Font(root=tree, font=ttk.Style(tree).lookup("Treeview.Heading", "font"))
+    return [tree.heading(column, "text") for column in COLUMNS
+            if font.measure(tree.heading(column, "text")) + 2 * SUN_VALLEY_HEADING_PAD > tree.column(column, "width")]
+
+
+def photograph(window: tk.Misc, name: str) -> None:
+    """Save a picture of ``window`` as artifacts/screens/NAME.png, for a person to look at."""
+    if shutil.which("import") is None:
+        pytest.fail("install imagemagick to photograph the windows (tests/run.sh does)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    settle(window, 150)  # let the X server catch up with Tk's drawing
+    subprocess.run(["import", "-window", hex(window.winfo_id()), str(ARTIFACTS / f"{name}.png")],
+                   check=True, timeout=30)
+
+
+@pytest.mark.parametrize("dpi", [96, 192], indirect=True)
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_no_text_is_cut_off_on_any_window(dpi, mode, window, config_home):
+    app = open_app(window, config_home, mode)
+    assert theme.mode(window) == mode
+    app.letters.type_text(BOARD)
+    settle(window)
+    assert clipped(app.letters) == []
+    photograph(window, f"{dpi}dpi-{mode}-1-letters")
+    press(app.letters.board_view, "Return")
+    assert app.screen is app.bonuses
+    settle(window)
+    assert clipped(app.bonuses) == []
+    photograph(window, f"{dpi}dpi-{mode}-2-bonuses")
+    press(app.bonuses.board_view, "Return")
+    assert app.screen is app.results
+    tree = app.results.tree
+    for column in ("length", "per_letter", "score", "word"):
+        # Each heading in turn carries the sort arrow, the widest text it ever shows.
+        app.results.sort_by(column)
+        settle(window)
+        assert cut_headings(tree) == [], column
+    app.results.sort_by("score")
+    wait_until(window, lambda: not app.results.animating)
+    assert clipped(app.results) == []
+    assert clipped(window) == []  # the step bar and the mode button
+    photograph(window, f"{dpi}dpi-{mode}-3-words")
+
+
+def colours_of(widget: tk.Misc) -> set[str]:
+    """Return the colours (#RRGGBB) of the pixels ``widget`` shows on the screen."""
+    settle(widget, 150)
+    picture = subprocess.run(["import", "-window", hex(widget.winfo_id()), "png:-"], capture_output=True,
+                             check=True, timeout=30).stdout
+    pixels = subprocess.run(["convert", "png:-", "-depth", "8", "txt:-"], input=picture, capture_output=True,
+                            check=True, timeout=30).stdout.decode()
+    return {line.split()[2] for line in pixels.splitlines()[1:]}
+
+
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_labels_show_the_colours_of_their_styles(mode, display, config_home):
+    # A fresh Tk of its own, as the app runs: the theme is loaded into this interpreter for the first time.
+    own = tk.Tk(className="ruzzle-gui")
+    try:
+        own.tk.call("tk", "scaling", theme.REFERENCE_DPI / theme.POINTS_PER_INCH)
+        app = open_app(own, config_home, mode)
+        app.letters.type_text(BOARD)
+        press(app.letters.board_view, "Return", "Return")
+        chips = {str(label.cget("style")): label for label in widgets(app.results) if isinstance(label, ttk.Label)}
+        # Orange on the board's colour, not the mode's text colour.
+        assert theme.PATH_START.upper() in colours_of(chips["PathStart.TLabel"])
+        legend = [label for label in widgets(app.bonuses.legend)
+                  if isinstance(label, ttk.Label) and str(label.cget("text")) == "DL"]
+        app.show_bonuses()
+        assert {"#FFFFFF", theme.BONUS_COLOURS["DL"].upper()} <= colours_of(legend[0])
+    finally:
+        own.destroy()
+
+
+@pytest.mark.parametrize("dpi", [96, 192], indirect=True)
+def test_rows_and_fonts_grow_with_the_screen(dpi, window, config_home):
+    app = open_app(window, config_home, "light")
+    style = ttk.Style(window)
+    body = tkfont.Font(root=window, font=style.lookup("Treeview", "font"))
+    assert int(style.lookup("Treeview", "rowheight")) >= body.metrics("linespace")
+    # 11 points are 15 pixels at 96 DPI, 29 at 192.
+    assert body.metrics("linespace") >= 11 * dpi / theme.POINTS_PER_INCH
+    width = int(window.geometry().split("x")[0])
+    assert width == theme.px(window, 1060) == round(1060 * dpi / 96)
+    app.letters.type_text(BOARD)
+    settle(window)
+    # The tiles fill the canvas, which fills its share of the window.
+    view = app.letters.board_view
+    assert view.winfo_width() >= 400 * dpi / 96
+
+
+def test_the_mode_toggle_switches_and_is_remembered(window, config_home):
+    app = open_app(window, config_home, "light")
+    light = app.letters.board_view.cget("background")
+    app.theme_button.invoke()
+    settle(window)
+    assert theme.mode(window) == "dark"
+    assert app.theme_button.cget("text").endswith("Light mode")
+    assert app.letters.board_view.cget("background") == theme.PALETTES["dark"].background != light
+    saved = json.loads(app.state.settings_file.read_text(encoding="utf-8"))
+    assert saved["theme"] == "dark"
+    assert load_settings(app.state.settings_file).theme == "dark"
+    # Each label keeps its style's colour (muted, error, chips): none carries the palette's as its own.
+    assert all(str(label.cget("foreground")) == "" for label in widgets(window) if isinstance(label, ttk.Label))
+    app.root.event_generate("<Control-D>")
+    settle(window)
+    assert theme.mode(window) == "light"
+    assert load_settings(app.state.settings_file).theme == "light"
+
+
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_the_board_keeps_the_games_colours_in_both_modes(mode, window, config_home):
+    app = open_app(window, config_home, mode)
+    app.letters.type_text(BOARD)
+    press(app.letters.board_view, "Return")
+    settle(window)
+    view = app.bonuses.board_view
+    fills = [view.tile_fill(index) for index in range(16)]
+    assert fills[0] == theme.BONUS_COLOURS["TL"] == "#1e88e5"
+    assert fills[3] == theme.BONUS_COLOURS["DL"] == "#43a047"
+    assert fills[5] == theme.BONUS_COLOURS["DW"] == "#fbc02d"
+    assert fills[15] == theme.BONUS_COLOURS["TW"] == "#e53935"
+    assert fills[1] == theme.TILE == "#fbf7ec"
+
+
+def test_a_focused_list_or_board_has_a_ring_in_the_accent_colour(app):
+    app.letters.type_text(BOARD)
+    press(app.letters.board_view, "Return", "Return")
+    results = app.results
+    rings = {widget: widget.master for widget in (results.tree, results.board_view)}
+    for widget, ring in rings.items():
+        widget.focus_force()
+        settle(app.root)
+        assert ring.cget("style") == "RingFocus.TFrame"
+        assert ttk.Style(ring).lookup("RingFocus.TFrame", "background") == theme.palette(ring).accent
+        assert int(str(ring.cget("padding")[0])) >= 2
+        others = [other for other in rings.values() if other is not ring]
+        assert all(other.cget("style") == "Ring.TFrame" for other in others)
