@@ -205,3 +205,26 @@ def test_read_from_screen_finds_the_board_shown_in_another_window(app: App, root
     assert app.state.letters == list(shot.board.letters)
     assert app.state.bonuses == list(shot.board.bonuses)
     shown.destroy()
+
+
+def test_ctrl_shift_o_asks_for_a_screenshot_and_reads_it(app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from tkinter import filedialog
+    shot = generated_shot(seed=17)
+    path = save_shot(shot, tmp_path)
+    asked = {}
+
+    def ask(**options):
+        asked.update(options)
+        return str(path)
+
+    monkeypatch.setattr(filedialog, "askopenfilename", ask)
+    app.letters.board_view.event_generate("<KeyPress>", keysym="O", state=0x5)  # Control and Shift
+    wait_for_read(app)
+    assert "*.png" in asked["filetypes"][0][1]
+    assert app.state.letters == list(shot.board.letters)
+
+
+def test_the_keys_window_lists_the_screenshot_keys():
+    from ruzzle_gui.app.keys_help import KEYS
+    keys = {key for _screen, rows in KEYS for key, _action in rows}
+    assert {"Ctrl+Shift+O", "Ctrl+Shift+V", "Ctrl+Shift+R"} <= keys
