@@ -19,6 +19,7 @@ from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.menu import MenuBar
+from ruzzle_gui.app.reading import IMAGE_FILES, BoardReader, is_image_file
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
@@ -65,14 +66,19 @@ class App:
         self._build_steps()
         self.body = body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
-        self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses)
+        self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
+                                   on_paste_image=self.paste_image)
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
         self.screen: LetterEntry | BonusEntry | Results | None = None
         self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
-                            on_keys=self.show_keys, on_quit=self.close)
+                            on_keys=self.show_keys, on_quit=self.close,
+                            on_open_screenshot=self.ask_open_screenshot, on_paste_image=self.paste_image,
+                            on_read_screen=self.read_screen)
+        self.reader = BoardReader(self.root, lambda: self.language, on_busy=self._reading,
+                                  on_read=self.show_reading, on_failed=self._read_failed)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.keys_window: KeysWindow | None = None
         self._save_id: str | None = None
@@ -96,6 +102,9 @@ class App:
         root.bind("<F1>", lambda _event: self.show_keys())
         for key in "oO":
             root.bind(f"<Control-{key}>", lambda _event: self.ask_open())
+        for key, action in (("O", self.ask_open_screenshot), ("V", self.paste_image), ("R", self.read_screen)):
+            for sequence in (f"<Control-Shift-{key}>", f"<Control-Shift-{key.lower()}>"):
+                root.bind(sequence, lambda _event, act=action: act())
         for key in "qQ":
             root.bind(f"<Control-{key}>", lambda _event: self.close())
         for number, column in enumerate(COLUMNS, 1):
@@ -193,6 +202,7 @@ class App:
 
     def load_board(self, board: Board) -> None:
         """Put ``board``'s shape, letters and bonuses into the state and show them."""
+        self.letters.forget_read()
         self.state.load_board(board)
         self.letters.cursor = 0
         self.screen.refresh()
@@ -300,7 +310,7 @@ class App:
     def _enable_drop(self) -> None:
         """Accept board files dropped on the window, where tkdnd loads."""
         self._drop_id = None
-        self.drop_problem = enable_drop(self.body, self.open_board)
+        self.drop_problem = enable_drop(self.body, self.open_dropped)
 
     def show_keys(self) -> None:
         """Open the Help → Keys window, or bring it forward if it is open."""
@@ -339,6 +349,56 @@ class App:
                                 "Enter: check the bonuses", error=False)
         return True
 
+    def open_dropped(self, path: str) -> None:
+        """Open a dropped file: an image goes to the screenshot reader, anything else is a board file."""
+        if is_image_file(path):
+            self.open_screenshot(path)
+        else:
+            self.open_board(path)
+
+    def ask_open_screenshot(self) -> None:
+        """Ask for a screenshot of the game, then read the board in it."""
+        from tkinter import filedialog  # loaded on demand, as for Open board
+
+        name = filedialog.askopenfilename(parent=self.root, title="Open a screenshot of the board",
+                                          filetypes=IMAGE_FILES)
+        if name:
+            self.open_screenshot(name)
+
+    def open_screenshot(self, path: str) -> None:
+        """Read the board in image file ``path`` (on a worker thread) and show it to be checked."""
+        self.show_letters()
+        self.reader.read_file(path)
+
+    def paste_image(self) -> None:
+        """Read the board in the image on the clipboard."""
+        self.show_letters()
+        self.reader.read_clipboard()
+
+    def read_screen(self) -> None:
+        """Read the board shown on the screen (our window hides while the screen is captured)."""
+        self.show_letters()
+        self.reader.read_screen()
+
+    def _reading(self, message: str) -> None:
+        """Show on the letter window that a read is under way."""
+        self.letters.hint.flash(message, error=False, ms=NOTICE_MS)
+
+    def _read_failed(self, message: str) -> None:
+        """Say on the letter window why no board was read; the board typed so far stays."""
+        self.show_letters()
+        self.letters.hint.flash(message, ms=NOTICE_MS)
+
+    def show_reading(self, reading, name: str) -> None:
+        """Put a board read from an image on the letter window to be checked; Enter then solves it."""
+        board, doubtful = reading.board, [r * reading.board.cols + c for r, c in reading.uncertain]
+        self.show_letters()
+        self.letters.show_read(board, doubtful)
+        check = (f"check the {plural(len(doubtful), 'tile')} marked ?, then " if doubtful
+                 else "check the letters, then ")
+        self.letters.hint.flash(f"Read a {board.rows}×{board.cols} board with its bonuses from {name}: "
+                                f"{check}Enter accepts and solves", error=bool(doubtful), ms=NOTICE_MS)
+
     def _forget_board(self, path: str) -> None:
         """Drop a board file that no longer exists from the recent list."""
         self.state.settings.forget_board(path)
@@ -363,6 +423,7 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
+        self.letters.forget_read()
         self.state.clear()
         self.letters.cursor = 0
         self.show_letters()

@@ -59,6 +59,7 @@ class BoardView(tk.Canvas):
         self.bonuses: list[str | None] = []
         self.values: Mapping[str, int] = {}
         self.invalid: frozenset[int] = frozenset()
+        self.doubtful: frozenset[int] = frozenset()
         self.cursor: int | None = None
         self.marked: int | None = None
         self.lit: dict[int, str] = {}
@@ -80,12 +81,14 @@ class BoardView(tk.Canvas):
         self.bind("<FocusOut>", lambda _event: self.redraw_rings(), add=True)
 
     def show(self, rows: int, cols: int, letters: Sequence[str], bonuses: Sequence[str | None],
-             values: Mapping[str, int] | None = None, invalid: Sequence[int] = ()) -> None:
-        """Draw a new board: its letters, bonuses, letter values and the tiles to show as wrong."""
+             values: Mapping[str, int] | None = None, invalid: Sequence[int] = (),
+             doubtful: Sequence[int] = ()) -> None:
+        """Draw a new board: its letters, bonuses, letter values, the tiles to show as wrong and those to check."""
         self.rows, self.cols = rows, cols
         self.letters, self.bonuses = list(letters), list(bonuses)
         self.values = values or {}
         self.invalid = frozenset(invalid)
+        self.doubtful = frozenset(doubtful)
         if self.cursor is not None and self.cursor >= rows * cols:
             self.cursor = rows * cols - 1
         if self.marked is not None and self.marked >= rows * cols:
@@ -208,6 +211,8 @@ class BoardView(tk.Canvas):
         self._lift_touched_heads(routes)
         self.tag_raise("ink")
         self._back_crossed_labels(routes, size)
+        for index in sorted(self.doubtful):
+            self._draw_doubt(index, size)
         self._draw_rings(size)
 
     def redraw_rings(self) -> None:
@@ -451,6 +456,27 @@ class BoardView(tk.Canvas):
         cut = [self._straight(start, end, size, first, last) for first, last in ((CORNER, TRIM), (TRIM, CORNER))]
         both = self._straight(start, end, size, CORNER, CORNER)
         return [*bows, *cut, both] if blocked else [*cut, both, *bows]
+
+    def _draw_doubt(self, index: int, size: float) -> None:
+        """Mark tile ``index`` as one to check: a dotted ring and a "?" badge on its free top-right corner.
+
+        The mark is a shape, not only a colour, so it reads without colour vision;
+        black on yellow stands out on every tile colour, in both modes (the board
+        keeps the game's colours).
+        """
+        k = self.scale
+        x0, y0, x1, y1 = self._boxes[index]
+        tags = ("doubt", f"doubt{index}")
+        self.create_polygon(rounded_box(x0 + 2 * k, y0 + 2 * k, x1 - 2 * k, y1 - 2 * k, size * 0.14), smooth=True,
+                            fill="", outline=theme.DOUBT_INK, width=3 * k, tags=tags)
+        self.create_polygon(rounded_box(x0 + 2 * k, y0 + 2 * k, x1 - 2 * k, y1 - 2 * k, size * 0.14), smooth=True,
+                            fill="", outline=theme.DOUBT, width=3 * k, dash=(round(5 * k), round(4 * k)), tags=tags)
+        radius = max(size * 0.13, 7 * k)
+        cx, cy = x1 - radius * 0.6, y0 + radius * 0.6
+        self.create_oval(cx - radius, cy - radius, cx + radius, cy + radius, fill=theme.DOUBT,
+                         outline=theme.DOUBT_INK, width=max(round(1.5 * k), 1), tags=tags)
+        self.create_text(cx, cy, text="?", fill=theme.DOUBT_INK, font=("DejaVu Sans", -max(int(radius * 1.4), 8), "bold"),
+                         tags=tags)
 
     def _draw_rings(self, size: float) -> None:
         """Draw the start-filter ring and the keyboard cursor."""

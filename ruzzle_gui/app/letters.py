@@ -15,6 +15,7 @@ from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
 MIN_SIZE = 2
+NEXT_LABEL = "Next: bonuses  →"
 MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
@@ -67,12 +68,19 @@ class LetterEntry(ttk.Frame):
     """A grid of large tiles the player types into, with language and size choosers."""
 
     def __init__(self, master: tk.Misc, state: AppState, languages: dict[str, str],
-                 on_next: Callable[[], None]) -> None:
+                 on_next: Callable[[], None], on_solve: Callable[[], None] | None = None,
+                 on_paste_image: Callable[[], None] | None = None) -> None:
         super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
         self.state = state
         self.languages = languages
         self.on_next = on_next
+        self.on_solve = on_solve or on_next
+        self.on_paste_image = on_paste_image
         self.cursor = 0
+        # After a board is read from a screenshot: the tiles to check, and whether
+        # Enter solves at once (the bonuses were read too).
+        self.doubtful: set[int] = set()
+        self.from_image = False
         self.rng = random.Random()
         self._build_toolbar()
         self.board_view = BoardView(self)
@@ -116,7 +124,7 @@ class LetterEntry(ttk.Frame):
         self.random_button.pack(side="left")
         self.clear_button = ttk.Button(bar, text="Clear", underline=1, command=self.clear)
         self.clear_button.pack(side="left", padx=theme.px(self, 8))
-        self.next_button = ttk.Button(bar, text="Next: bonuses  →", style="Accent.TButton",
+        self.next_button = ttk.Button(bar, text=NEXT_LABEL, style="Accent.TButton",
                                       command=self.on_return)
         self.next_button.pack(side="right")
 
@@ -126,6 +134,9 @@ class LetterEntry(ttk.Frame):
         view.bind("<KeyPress>", self._on_key)
         for sequence in ("<<Paste>>", "<Control-v>", "<Control-V>", "<Shift-Insert>"):
             view.bind(sequence, self._on_paste)
+        # Ctrl+Shift+V pastes an image; more specific than Ctrl+V (Caps Lock's <Control-V>), so it wins here.
+        for sequence in ("<Control-Shift-V>", "<Control-Shift-v>"):
+            view.bind(sequence, self._on_paste_image)
         view.bind("<Button-1>", self._on_click)
         view.bind("<Button-2>", self._on_paste_selection)
         widgets = (view, self.language_box, self.rows_box, self.cols_box, self.random_button,
@@ -155,7 +166,24 @@ class LetterEntry(ttk.Frame):
         state, language = self.state, self.language
         invalid = [i for i, letter in enumerate(state.letters) if letter and language.fold_letter(letter) is None]
         self.board_view.cursor = self.cursor
-        self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid)
+        self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid,
+                             self.doubtful)
+
+    def show_read(self, board: Board, doubtful: list[int]) -> None:
+        """Show a board read from an image, its ``doubtful`` tiles marked, the cursor on the first; Enter solves."""
+        self.state.load_board(board)
+        self.doubtful = set(doubtful)
+        self.from_image = True
+        self.cursor = min(doubtful, default=0)
+        self.next_button.configure(text="Accept and solve  →")
+        self.refresh()
+
+    def forget_read(self) -> None:
+        """Drop the marks of a read board and the Enter-solves shortcut: the board is no longer the one read."""
+        if self.from_image or self.doubtful:
+            self.doubtful.clear()
+            self.from_image = False
+            self.next_button.configure(text=NEXT_LABEL)
 
     def type_char(self, char: str) -> bool:
         """Put ``char``, folded to the alphabet, on the cursor tile and move on; False if refused."""
@@ -165,6 +193,7 @@ class LetterEntry(ttk.Frame):
             self.hint.flash(f"'{char}' is not a letter of the {language.name} alphabet")
             return False
         self.state.letters[self.cursor] = letter
+        self.doubtful.discard(self.cursor)  # checked: the player typed it
         if self.cursor < self.state.size - 1:
             self.cursor += 1
         elif all(self.state.letters):
@@ -201,6 +230,7 @@ class LetterEntry(ttk.Frame):
         except BoardError as err:
             self.hint.flash(f"Not pasted: {err}")
             return 0
+        self.forget_read()
         self.state.load_board(board)
         self.cursor = 0
         self.refresh()
@@ -244,6 +274,7 @@ class LetterEntry(ttk.Frame):
 
     def clear(self) -> None:
         """Empty every tile and bonus, keeping language and size."""
+        self.forget_read()
         self.state.clear()
         self.cursor = 0
         self.redraw()
@@ -257,6 +288,7 @@ class LetterEntry(ttk.Frame):
         except (DictionaryError, LanguageError, BoardError) as err:
             self.hint.flash(f"No random board: {err}")
             return
+        self.forget_read()
         self.state.load_board(board)
         self.cursor = 0
         self.redraw()
@@ -301,6 +333,7 @@ class LetterEntry(ttk.Frame):
             self.cols_var.set(str(self.state.cols))
             return
         if (rows, cols) != (self.state.rows, self.state.cols):
+            self.forget_read()
             self.state.resize(rows, cols)
             self.cursor = min(self.cursor, self.state.size - 1)
             self.redraw()
@@ -324,12 +357,13 @@ class LetterEntry(ttk.Frame):
         self.board_view.focus_set()
 
     def on_return(self) -> None:
-        """Apply a size being typed, or go on to the bonuses if the board is complete."""
+        """Apply a size being typed, or go on if the board is complete: to the bonuses, or to the words
+        when the board (bonuses included) was read from an image."""
         if self.focus_get() in (self.rows_box, self.cols_box):
             self.apply_size()
             self.board_view.focus_set()
         elif self.check_entry() is not None:
-            self.on_next()
+            (self.on_solve if self.from_image else self.on_next)()
 
     def on_escape(self) -> None:
         """Dismiss any message and put the focus back on the board."""
@@ -358,6 +392,12 @@ class LetterEntry(ttk.Frame):
     def _on_paste(self, _event: tk.Event) -> str:
         """Fill tiles from the clipboard."""
         self._paste_from("CLIPBOARD")
+        return "break"
+
+    def _on_paste_image(self, _event: tk.Event) -> str:
+        """Read a board from the image on the clipboard, when the app can."""
+        if self.on_paste_image is not None:
+            self.on_paste_image()
         return "break"
 
     def _on_paste_selection(self, _event: tk.Event) -> str:

@@ -1,4 +1,4 @@
-"""The menu bar: File (Open, recent boards, Quit) and Help (Keys)."""
+"""The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys)."""
 from __future__ import annotations
 
 import tkinter as tk
@@ -21,13 +21,21 @@ class MenuBar(tk.Menu):
 
     def __init__(self, root: tk.Tk | tk.Toplevel, on_open: Callable[[], None],
                  on_open_recent: Callable[[str], None], on_keys: Callable[[], None],
-                 on_quit: Callable[[], None]) -> None:
+                 on_quit: Callable[[], None], on_open_screenshot: Callable[[], None] | None = None,
+                 on_paste_image: Callable[[], None] | None = None,
+                 on_read_screen: Callable[[], None] | None = None) -> None:
         super().__init__(root, tearoff=False)
         self.on_open_recent = on_open_recent
         self.file_menu = tk.Menu(self, tearoff=False)
         self.recent_menu = tk.Menu(self.file_menu, tearoff=False)
         self.file_menu.add_command(label="Open board…", underline=0, accelerator="Ctrl+O", command=on_open)
         self.file_menu.add_cascade(label="Open recent", underline=5, menu=self.recent_menu)
+        self.file_menu.add_separator()
+        for label, underline, key, action in (("Open screenshot…", 5, "Ctrl+Shift+O", on_open_screenshot),
+                                              ("Paste screenshot", 0, "Ctrl+Shift+V", on_paste_image),
+                                              ("Read from screen", 0, "Ctrl+Shift+R", on_read_screen)):
+            if action is not None:
+                self.file_menu.add_command(label=label, underline=underline, accelerator=key, command=action)
         self.file_menu.add_separator()
         self.file_menu.add_command(label="Quit", underline=0, accelerator="Ctrl+Q", command=on_quit)
         help_menu = tk.Menu(self, tearoff=False)

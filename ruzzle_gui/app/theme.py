@@ -39,6 +39,8 @@ PATH_MIDDLE = "#8e24aa"
 PATH_END = "#212121"
 PATH_LINE = "#ffffff"
 START_FILTER = "#00e5ff"
+DOUBT = "#ffd600"  # a tile the screenshot reader is unsure of: black on yellow, dotted ring and "?"
+DOUBT_INK = "#111111"
 
 # Point sizes of the app's named fonts; Tk turns points into pixels for the screen.
 BODY_POINTS = 11
