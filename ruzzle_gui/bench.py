@@ -647,8 +647,8 @@ def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str
              f"median of {len(solves)} boards over those runs: `App.solve()` + `update_idletasks()` "
              "(layout and drawing done, the list mapped with its rows)"),
             ("Solve to app idle, 4x4", ms(statistics.median(settled)),
-             "the same boards: `App.solve()` + `update()` (also the X server's expose events and "
-             "the rest of the list's rows)"),
+             "the same boards: `App.solve()` + `update()` (also the X server's expose events "
+             "and the redraws they cause)"),
             ("app peak memory, one language", mb(max(run.rss for run in runs)),
              f"peak RSS (VmHWM) of those app processes; dictionaries mapped: "
              f"{max(run.dictionaries for run in runs)}")]
