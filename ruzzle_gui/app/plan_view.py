@@ -220,7 +220,7 @@ class PlanView(ttk.Frame):
         if seconds is not None:
             self.seconds = check_seconds(seconds)
         self.left_var.set(f"{self.seconds:g}")
-        return self._show_plan(plan(self.solutions, board, self.seconds, self.timing))
+        return self._show_plan(self._plan(self.seconds))
 
     def seconds_ok(self, text: str) -> float | None:
         """Return the time left typed in the box as seconds, or None (with the reason shown) if it is not sane."""
@@ -239,8 +239,15 @@ class PlanView(ttk.Frame):
         if left is None:
             return None
         self.stop()
+        return self._show_plan(self._plan(left))
+
+    def _plan(self, seconds: float) -> Plan:
+        """Return the plan for ``seconds`` from the last played word's end; an empty one saying why if none can be made."""
         at = self.played[-1].path[-1] if self.played else None
-        return self._show_plan(plan(self.solutions, self.board, left, self.timing, self.played, at))
+        try:
+            return plan(self.solutions, self.board, seconds, self.timing, self.played, at)
+        except PlanError as err:  # a board too large to plan, say: the reason shows in place of the plan
+            return Plan((), seconds, self.timing, str(err))
 
     def _show_plan(self, result: Plan) -> Plan:
         """Fill the list, summary and bar from ``result``."""

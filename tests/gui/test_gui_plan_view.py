@@ -175,3 +175,16 @@ def test_destroying_the_view_while_playing_leaves_nothing_scheduled(view, window
     view.destroy()
     settle(window)
     assert pending not in window.tk.splitlist(window.tk.call("after", "info"))
+
+
+def test_a_board_too_large_to_plan_says_so_in_place_of_the_plan(view, italian):
+    big = Board.from_letters("A" * 51 * 51, rows=51)
+    words = italian[1][:3]  # any words: the size is refused before they are looked at
+    view.show(words, big)
+    settle(view)
+    assert rows(view) == []
+    assert "50x50" in view.summary_label.cget("text") or "2,500" in view.summary_label.cget("text")
+    assert view.play_button.instate(["disabled"])
+    view.left_var.set("30")
+    view.replan()  # re-planning the same board says the same, and raises nothing
+    assert rows(view) == [] and view.summary_label.cget("text")
