@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
             """Return ``count`` letters drawn from the dictionary's letter frequencies."""
 
-__all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell"]
+__all__ = ["Board", "BoardError", "BONUSES", "BONUS_ODDS", "Cell", "random_bonus"]
 
 BONUSES = ("DL", "TL", "DW", "TW")
 BONUS_ODDS = (("TW", 0.05), ("DW", 0.10), ("TL", 0.10), ("DL", 0.15))  # per cell, as in Ruzzle
@@ -181,7 +181,7 @@ class Board:
             rng = random.Random()
         cols = rows if cols is None else cols
         letters = language.random_letters(rows * cols, rng)
-        marks = tuple(_random_bonus(rng) if bonuses else None for _ in letters)
+        marks = tuple(random_bonus(rng) if bonuses else None for _ in letters)
         return cls(rows, cols, tuple(letters), marks)
 
     def for_language(self, language: Language, line_numbers: list[int] | None = None) -> Board:
@@ -273,7 +273,7 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
     raise BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus")
 
 
-def _random_bonus(rng: random.Random) -> str | None:
+def random_bonus(rng: random.Random) -> str | None:
     """Return a bonus drawn at BONUS_ODDS, or None for a plain cell."""
     draw = rng.random()
     for bonus, odds in BONUS_ODDS:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from ruzzle_gui.board import BONUS_ODDS, Board
+from ruzzle_gui.board import Board, random_bonus
 from ruzzle_gui.language import Language
 
 __all__ = ["Shot", "FONT_FILES", "fonts", "random_board", "render_board", "phone_shot", "board_shot",
@@ -68,17 +68,7 @@ def fonts() -> list[Path]:
 def random_board(language: Language, rng: random.Random, size: int = 4) -> Board:
     """Return a ``size`` x ``size`` board of uniformly drawn letters, bonuses at the game's odds."""
     letters = tuple(rng.choice(language.alphabet) for _ in range(size * size))
-    return Board(size, size, letters, tuple(_bonus(rng) for _ in letters))
-
-
-def _bonus(rng: random.Random) -> str | None:
-    """Return one cell's bonus drawn at BONUS_ODDS, or None."""
-    draw = rng.random()
-    for bonus, odds in BONUS_ODDS:
-        if draw < odds:
-            return bonus
-        draw -= odds
-    return None
+    return Board(size, size, letters, tuple(random_bonus(rng) for _ in letters))
 
 
 def _gradient(size: tuple[int, int], top: tuple, bottom: tuple) -> Image.Image:
