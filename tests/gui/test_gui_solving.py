@@ -43,7 +43,8 @@ def test_a_cancelled_job_ends_at_once_with_no_words():
 
 
 def test_stopping_a_big_solve_ends_the_worker_and_shows_nothing(app):
-    board = random_board(60, seed=6)
+    # 100x100 takes over ten seconds, so even a slow, loaded settle below cannot let it finish.
+    board = random_board(100, seed=6)
     normal = sys.getswitchinterval()
     app.load_board(board)
     app.show_bonuses()
