@@ -246,12 +246,16 @@ class App:
     def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
         """Start a worker thread for the solve and poll it from the Tk thread."""
         self._solve_job = SolveJob(board, language)
+        self.bonuses.set_busy(True, f"Solving the {board.rows}×{board.cols} board…")
+        # Draw what is pending (a big board's thousands of tiles) before the worker starts:
+        # drawn while it runs, every canvas call would wait for the GIL, and a 100x100
+        # board's drawing outlasted the whole solve, so Esc could not stop it.
+        self.root.update_idletasks()
         # While the worker runs, the Tk thread waits for the GIL after each Tcl call;
         # a 1 ms switch interval answers events within a few ms (13 ms at the default
         # 5 ms). Shorter slows the Tk thread's own drawing down by ping-ponging the GIL.
         sys.setswitchinterval(min(self._switch_interval, BUSY_SWITCH_INTERVAL))
         self._solve_job.start()
-        self.bonuses.set_busy(True, f"Solving the {board.rows}×{board.cols} board…")
         self._poll_id = self.root.after(POLL_MS, self._poll, self._solve_job, started)
 
     def _poll(self, job: SolveJob, started: float) -> None:
