@@ -15,6 +15,7 @@ empty subparser titled with the summary) and sets ``handler`` (a function
 ``COMMANDS``. Shared pieces (errors, argument types, board reading, output)
 are in ``ruzzle_gui.cli.common``.
 """
+import _signal  # the C module: `signal` imports enum, too slow for start-up
 import sys
 
 # Ctrl-C: nothing may be imported before main() can catch it (not even __future__),
@@ -43,11 +44,23 @@ APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gu
 
 def main(argv: "Sequence[str] | None" = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
+    interrupted: list[int] = []
+    _signal.signal(_signal.SIGINT, lambda signum, _frame: _interrupt(interrupted, signum))
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
-    except KeyboardInterrupt:  # Ctrl-C while the command's modules are still being imported
+    except BaseException as err:
+        # Ctrl-C while the command's modules are still being imported. Cut short inside a
+        # compiled module's set-up (marisa_trie's), it surfaces as that module's own error.
+        if not (isinstance(err, KeyboardInterrupt) or interrupted) or isinstance(err, SystemExit):
+            raise
         sys.stderr.write("\nruzzle: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def _interrupt(interrupted: list[int], signum: int) -> None:
+    """Note that Ctrl-C was pressed, then stop what runs, as Python's own handler does."""
+    interrupted.append(signum)
+    raise KeyboardInterrupt
 
 
 def _main(argv: list[str]) -> int:
