@@ -27,13 +27,26 @@ HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches
 # pale amber for a little heat, deep pink for the most; thicker as it gets hotter. Neither is a bonus hue.
 HEAT_COLD, HEAT_HOT = "#ffe082", "#ff1f6b"
 HEAT_WIDTH = (2, 6)  # ring width in pixels at 96 DPI, coolest to hottest
+FAMILY = "DejaVu Sans"
+# Tk frees a font or colour once no item uses it, and getting it again costs a trip to
+# the X server: about 0.5 ms a font and 60 us a colour. A board redrawn from scratch
+# would pay that for each of its items (4 ms of a 4x4 Solve). A hidden item holds each
+# one open across redraws, up to this many at a time.
+KEPT_RESOURCES = 96
+RESOURCE_OPTIONS = ("fill", "outline", "font")
 
 
+@functools.lru_cache(maxsize=1024)  # a board fades the same few colours on every redraw
 def mix(colour: str, other: str, share: float) -> str:
     """Return ``colour`` blended with ``share`` (0..1) of ``other``, as #rrggbb."""
     a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
     b = [int(other[k:k + 2], 16) for k in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
+def font(pixels: float, smallest: int, *, bold: bool = False) -> tuple:
+    """Return the board's font ``pixels`` high, at least ``smallest``."""
+    return (FAMILY, -max(int(pixels), smallest), *(("bold",) if bold else ()))
 
 
 def rounded_box(x0: float, y0: float, x1: float, y1: float, radius: float) -> list[float]:
@@ -73,6 +86,7 @@ class BoardView(tk.Canvas):
         self._held = self._stale = False
         self._pending: str | None = None
         self._routed: tuple[tuple, list[tuple[int, int]], list[Route]] = ((), [], [])
+        self._kept: set = set()  # the colours and fonts held open by hidden "keep" items
         self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
         self.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
@@ -194,7 +208,7 @@ class BoardView(tk.Canvas):
             self.after_cancel(self._pending)
             self._pending = None
         self.draws += 1
-        self.delete("all")
+        self.delete("!keep")
         self._boxes, self._label_tiles, self._label_boxes = [], {}, {}
         if not self.rows:
             return
@@ -205,6 +219,8 @@ class BoardView(tk.Canvas):
         # Labels first: an arrow that would cross one goes round it (see _route_arrows).
         for index in range(len(self._boxes)):
             self._draw_labels(index, size)
+        if self.arrows:
+            self._measure_labels()
         routes = self._route_arrows(size)
         for route in routes:
             self._line(route.points, route.width)
@@ -214,6 +230,32 @@ class BoardView(tk.Canvas):
         for index in sorted(self.doubtful):
             self._draw_doubt(index, size)
         self._draw_rings(size)
+
+    def _create(self, item_type: str, args: tuple, kw: dict) -> int:
+        """Create a canvas item, keeping its colours and font open for the next redraw.
+
+        Every ``create_*`` method of tkinter's Canvas comes here. The item is made in
+        one Tcl call, without the generic option formatting, which costs more than
+        Tk's own work for a board's small items.
+        """
+        coords = tk._flatten(args)  # points come as numbers, pairs or one list, as Canvas allows
+        options = []
+        for key, value in kw.items():
+            if key in RESOURCE_OPTIONS and value and value not in self._kept:
+                self._keep(key, value)
+            options += ("-" + key, value)
+        return self.tk.getint(self.tk.call(self._w, "create", item_type, *coords, *options))
+
+    def _keep(self, option: str, value: str | tuple) -> None:
+        """Hold the colour or font ``value`` open with a hidden item that redraws leave alone."""
+        if len(self._kept) >= KEPT_RESOURCES:  # heat rings or many resizes: start afresh
+            self.delete("keep")
+            self._kept.clear()
+        self._kept.add(value)
+        if option == "font":
+            self.tk.call(self._w, "create", "text", 0, 0, "-font", value, "-state", "hidden", "-tags", "keep")
+        else:
+            self.tk.call(self._w, "create", "line", 0, 0, 0, 0, "-fill", value, "-state", "hidden", "-tags", "keep")
 
     def redraw_rings(self) -> None:
         """Redraw only the start-filter ring and the cursor, leaving the tiles as drawn."""
@@ -280,9 +322,8 @@ class BoardView(tk.Canvas):
             ink = theme.BAD_LETTER
         if self.lit and not lit:
             ink = mix(ink, theme.BOARD_BACKGROUND, 0.45)
-        family = "DejaVu Sans"
         self.create_text((x0 + x1) / 2, (y0 + y1) / 2 + size * 0.02, text=letter, fill=ink,
-                         font=(family, -max(int(size * 0.5), 8), "bold"), tags=(f"letter{index}", "ink"))
+                         font=font(size * 0.5, 8, bold=True), tags=(f"letter{index}", "ink"))
         # On tiny tiles (big boards) the value and the bonus label would crowd the
         # letter: leave them out; the tile's colour still shows the bonus.
         if size < SMALLEST_WITH_LABELS * self.scale:
@@ -292,13 +333,13 @@ class BoardView(tk.Canvas):
             self._draw_step(index, size)
         elif value is not None and letter:
             label = self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
-                                     font=(family, -max(int(size * 0.17), 7)), tags=(f"value{index}", "label", "ink"))
-            self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
+                                     font=font(size * 0.17, 7), tags=(f"value{index}", "label", "ink"))
+            self._label_tiles[label] = index
         if bonus:
             label = self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus, anchor="nw", fill=ink,
-                                     font=(family, -max(int(size * 0.16), 7), "bold"),
+                                     font=font(size * 0.16, 7, bold=True),
                                      tags=(f"bonus{index}", "label", "ink"))
-            self._label_tiles[label], self._label_boxes[label] = index, self.bbox(label)
+            self._label_tiles[label] = index
 
     def _draw_step(self, index: int, size: float) -> None:
         """Number a lit tile with its step in the path, on a dark badge where its letter value goes.
@@ -309,13 +350,18 @@ class BoardView(tk.Canvas):
         x0, y0, x1, y1 = self._boxes[index]
         step = list(self.lit).index(index) + 1
         label = self.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
-                                 font=("DejaVu Sans", -max(int(size * 0.17), 7), "bold"),
+                                 font=font(size * 0.17, 7, bold=True),
                                  tags=(f"step{index}", "label", "ink"))
         box = grown(self.bbox(label), max(size * 0.02, 1))
         badge = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.4), smooth=True,
                                     fill=theme.BOARD_BACKGROUND, outline="", tags=("badge", "ink"))
         self.tag_lower(badge, label)
         self._label_tiles[label], self._label_boxes[label] = index, box
+
+    def _measure_labels(self) -> None:
+        """Find the box of every value and bonus label: only arrows need them, and each costs Tk a text layout."""
+        boxes = self._label_boxes
+        self._label_boxes = {label: boxes.get(label) or self.bbox(label) for label in self._label_tiles}
 
     def _route_arrows(self, size: float) -> list[Route]:
         """Return a route for every arrow of the path: one clear of every label and of all other arrowheads.
@@ -475,7 +521,7 @@ class BoardView(tk.Canvas):
         cx, cy = x1 - radius * 0.6, y0 + radius * 0.6
         self.create_oval(cx - radius, cy - radius, cx + radius, cy + radius, fill=theme.DOUBT,
                          outline=theme.DOUBT_INK, width=max(round(1.5 * k), 1), tags=tags)
-        self.create_text(cx, cy, text="?", fill=theme.DOUBT_INK, font=("DejaVu Sans", -max(int(radius * 1.4), 8), "bold"),
+        self.create_text(cx, cy, text="?", fill=theme.DOUBT_INK, font=font(radius * 1.4, 8, bold=True),
                          tags=tags)
 
     def _draw_rings(self, size: float) -> None:

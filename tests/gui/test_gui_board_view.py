@@ -48,9 +48,12 @@ def show_path(view: BoardView, path: list[int]) -> None:
 
 
 def labels(view: BoardView) -> list[int]:
-    """Return the canvas items of every value and bonus label: the text that is not a tile's letter (or an outline)."""
+    """Return the canvas items of every value and bonus label: the text that is not a tile's letter (or an outline).
+
+    Hidden items that only hold a font open (tagged "keep") are no labels.
+    """
     return [item for item in view.find_all() if view.type(item) == "text"
-            and not any(tag.startswith("letter") or tag == "halo" for tag in view.gettags(item))]
+            and not any(tag.startswith("letter") or tag in ("halo", "keep") for tag in view.gettags(item))]
 
 
 def tile_of(view: BoardView, label: int) -> int:
