@@ -44,7 +44,8 @@ Solver = Callable[[Board, Language], list[Solution]]
 SIZES = (4, 5, 10)
 # Boards per size: 10x10 boards take ~100 times as long as 4x4 ones.
 SHARE = {4: 1.0, 5: 0.5, 10: 0.1}
-APP_BOARDS = 5  # boards solved in each app launch
+APP_BOARDS = 8  # boards solved in each app launch
+APP_LAUNCHES = 3  # fresh app processes at least, so a start time is a median too
 EXIT_MISMATCH, EXIT_USAGE = 1, 2
 
 
@@ -288,19 +289,27 @@ print("ready", time.monotonic())
 rng = random.Random(int(sys.argv[3]))
 tree = app.results.tree
 for _ in range(int(sys.argv[2])):
-    app.load_board(random_board(load_language(sys.argv[1]), 4, rng))
-    app.show_bonuses()
-    app.root.update()
-    start = time.perf_counter()
-    app.solve()
-    # Tk lays out and draws in idle callbacks: once they have run, the list is on screen.
-    app.root.update_idletasks()
-    listed = time.perf_counter()
-    if not (tree.winfo_ismapped() and tree.get_children("")):
-        sys.exit("the word list is not on screen after Solve")
-    # update() also handles what the X server sends back (expose events) and waits for it.
-    app.root.update()
-    print("solve", listed - start, len(app.results.shown), time.perf_counter() - start)
+    board = random_board(load_language(sys.argv[1]), 4, rng)
+    timed = []
+    # Each board twice: first searched in the Solve, then (as in play) searched while
+    # the Bonuses screen was up, which the app does when Tk is idle.
+    for ahead in (False, True):
+        app.load_board(board)
+        app.show_bonuses()
+        app.root.update()
+        if not ahead:
+            app.ahead.forget()
+        start = time.perf_counter()
+        app.solve()
+        # Tk lays out and draws in idle callbacks: once they have run, the list is on screen.
+        app.root.update_idletasks()
+        listed = time.perf_counter()
+        if not (tree.winfo_ismapped() and tree.get_children("")):
+            sys.exit("the word list is not on screen after Solve")
+        # update() also handles what the X server sends back (expose events) and waits for it.
+        app.root.update()
+        timed += [listed - start, time.perf_counter() - start]
+    print("solve", timed[2], len(app.results.shown), timed[3], timed[0])
 print("rss", peak_rss())
 from ruzzle_gui.dictionary import load_trie
 print("dictionaries", load_trie.cache_info().currsize)
@@ -310,12 +319,17 @@ app.root.destroy()
 
 @dataclass
 class AppResult:
-    """Start time, Solve-to-list and Solve-to-idle times (seconds), peak memory (bytes), dictionaries mapped."""
+    """Start time, Solve-to-list and Solve-to-idle times (seconds), peak memory (bytes), dictionaries mapped.
+
+    ``solves`` and ``settled`` have the words searched ahead, as in play; ``searching``
+    is Solve to list with the search in the Solve.
+    """
 
     start: float
     solves: list[float]
     words: list[int]
     settled: list[float]
+    searching: list[float]
     rss: int
     dictionaries: int
 
@@ -337,7 +351,7 @@ def measure_app(code: str, boards: int, seed: int) -> AppResult:
     rss, dictionaries = (next(int(parts[1]) for parts in lines if parts[0] == key)
                          for key in ("rss", "dictionaries"))
     return AppResult(ready - spawned, [float(p[1]) for p in solves], [int(p[2]) for p in solves],
-                     [float(p[3]) for p in solves], rss, dictionaries)
+                     [float(p[3]) for p in solves], [float(p[4]) for p in solves], rss, dictionaries)
 
 
 # ---------------------------------------------------------------- big boards
@@ -634,21 +648,25 @@ def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str
         return [("app start, Solve to list", "not measured", "no display: run under `xvfb-run`")]
     compile_package()
     try:
-        runs = [measure_app(language.code, APP_BOARDS, seed + n) for n in range(max(1, repeats // 5))]
+        runs = [measure_app(language.code, APP_BOARDS, seed + n) for n in range(max(APP_LAUNCHES, repeats // 4))]
     except (RuntimeError, subprocess.TimeoutExpired, OSError) as err:
         return [("app start, Solve to list", "not measured", f"the app failed: {err}")]
     solves = [seconds for run in runs for seconds in run.solves]
     settled = [seconds for run in runs for seconds in run.settled]
+    searching = [seconds for run in runs for seconds in run.searching]
     if not solves or min(words for run in runs for words in run.words) == 0:
         return [("app start, Solve to list", "not measured", "the app listed no words after Solve")]
     return [("app start to window ready", ms(statistics.median(run.start for run in runs)),
              f"median of {len(runs)} fresh app process(es): spawn until the window is mapped and drawn"),
             ("Solve to list drawn, 4x4", ms(statistics.median(solves)),
              f"median of {len(solves)} boards over those runs: `App.solve()` + `update_idletasks()` "
-             "(layout and drawing done, the list mapped with its rows)"),
+             "(layout and drawing done, the list mapped with its rows); the words searched while "
+             "the Bonuses screen was up, as in play"),
+            ("Solve to list drawn, 4x4, searching in the Solve", ms(statistics.median(searching)),
+             "the same boards with nothing searched ahead: the search is part of the Solve"),
             ("Solve to app idle, 4x4", ms(statistics.median(settled)),
-             "the same boards: `App.solve()` + `update()` (also the X server's expose events "
-             "and the redraws they cause)"),
+             "the same boards, searched ahead: `App.solve()` + `update()` (also the X server's "
+             "expose events and the redraws they cause)"),
             ("app peak memory, one language", mb(max(run.rss for run in runs)),
              f"peak RSS (VmHWM) of those app processes; dictionaries mapped: "
              f"{max(run.dictionaries for run in runs)}")]

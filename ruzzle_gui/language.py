@@ -234,6 +234,11 @@ def _bundled_dir():
     return Path(__file__).resolve().parent / "languages"  # not importlib.resources: its import is slow
 
 
+def bundled_language_file(code: str) -> Path:
+    """Return the language file ``code`` as it ships, whatever the user's own files say."""
+    return _bundled_dir() / f"{code}.toml"
+
+
 def known_languages() -> list[str]:
     """Return the sorted codes of every bundled and user language."""
     codes = {entry.name[:-5] for entry in _bundled_dir().iterdir() if entry.name.endswith(".toml")}
@@ -333,7 +338,7 @@ def _language_data(code: str) -> tuple[dict, Path | None]:
     """Return the merged bundled and user data for ``code`` and the user file, if any."""
     if not CODE_PATTERN.fullmatch(code):
         raise LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}")
-    bundled = _bundled_dir() / f"{code}.toml"
+    bundled = bundled_language_file(code)
     user = user_language_dir() / f"{code}.toml"
     data: dict = _read_bundled(bundled) if bundled.is_file() else {}
     if user.exists():

@@ -7,11 +7,11 @@ import sys
 import time
 import traceback
 import tkinter as tk
-from importlib import resources
 from pathlib import Path
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.focus_order import follow_layout
@@ -68,7 +68,9 @@ class App:
         body.pack(fill="both", expand=True)
         self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
                                    on_paste_image=self.paste_image)
-        self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve)
+        self.ahead = SearchAhead(self.root, INLINE_CELLS)
+        self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
+                                  on_change=lambda: self.ahead.schedule(self.letters.entry_ok, lambda: self.language))
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
@@ -117,7 +119,8 @@ class App:
     def _set_icon(self) -> tk.PhotoImage | None:
         """Set the packaged PNG as the window icon; return the image so it stays alive."""
         try:
-            data = resources.files("ruzzle_gui.app").joinpath("icon.png").read_bytes()
+            # Beside this module; not importlib.resources, whose import costs 9 ms of start-up.
+            data = (Path(__file__).resolve().parent / "icon.png").read_bytes()
             icon = tk.PhotoImage(master=self.root, data=data, format="png")
         except (OSError, tk.TclError):
             return None  # a missing icon is cosmetic: the app still works
@@ -171,7 +174,9 @@ class App:
         screen.pack(fill="both", expand=True)
         self.screen = screen
         for number, label in enumerate(self.step_labels):
-            label.configure(style="StepActive.TLabel" if number == step else "Step.TLabel")
+            style = "StepActive.TLabel" if number == step else "Step.TLabel"
+            if label.cget("style") != style:  # a new style lays the label out afresh: only on a change
+                label.configure(style=style)
         self.root.title(f"{TITLE} · {title}")
         screen.refresh()
 
@@ -222,8 +227,14 @@ class App:
         if background is None:
             background = board.rows * board.cols > INLINE_CELLS
         started = time.perf_counter()
+        self.ahead.cancel()
         if background:
             self._solve_in_background(board, self.language, started)
+            return
+        ahead = self.ahead.take(board, self.language)
+        if ahead is not None:  # searched while the Bonuses screen was up: its time counts as solving
+            solutions, searched = ahead
+            self._solved(board, self.language, solutions, started - searched)
             return
         try:
             solutions = Graph(board, self.language).solve()

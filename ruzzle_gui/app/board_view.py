@@ -291,9 +291,10 @@ class BoardView(tk.Canvas):
         if self.lit and index not in self.lit:
             # Fade the tiles off the path so the path stands out.
             fill = mix(fill, theme.BOARD_BACKGROUND, 0.55)
-        drop = SHADOW * self.scale
-        self.create_polygon(rounded_box(x0, y0 + drop, x1, y1 + drop, radius), smooth=True,
-                            fill=theme.TILE_SHADOW if not self.lit else theme.BOARD_BACKGROUND, outline="")
+        if not self.lit:  # while a path is lit the tiles lie flat: no shadows
+            drop = SHADOW * self.scale
+            self.create_polygon(rounded_box(x0, y0 + drop, x1, y1 + drop, radius), smooth=True,
+                                fill=theme.TILE_SHADOW, outline="")
         self.create_polygon(rounded_box(x0, y0, x1, y1, radius), smooth=True, fill=fill,
                             outline=theme.TILE_EDGE if fill == theme.TILE else "", tags=(f"tile{index}",))
 

@@ -29,11 +29,12 @@ class BonusEntry(ttk.Frame):
     """The typed board, clickable to mark bonus tiles, with Back and Solve."""
 
     def __init__(self, master: tk.Misc, state: AppState, on_back: Callable[[], None],
-                 on_solve: Callable[[], None]) -> None:
+                 on_solve: Callable[[], None], on_change: Callable[[], None] = lambda: None) -> None:
         super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
         self.state = state
         self.on_back = on_back
         self.on_solve = on_solve
+        self.on_change = on_change  # called with each board shown or bonus set
         self.cursor = 0
         self.busy = False
         self.top_bar = ttk.Frame(self)
@@ -113,6 +114,7 @@ class BonusEntry(ttk.Frame):
                              load_language(state.language).values)
         counts = [f"{state.bonuses.count(bonus)} {bonus}" for bonus in BONUSES]
         self.count_label.configure(text="On this board: " + " · ".join(counts))
+        self.on_change()
 
     def set_bonus(self, index: int, bonus: str | None) -> None:
         """Put ``bonus`` (or none) on tile ``index`` and move the cursor there."""

@@ -79,6 +79,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     # Imported here so --help and command-line errors never pay for loading Tk.
     import tkinter as tk
 
+    from ruzzle_gui.app import theme
     from ruzzle_gui.app.app import App
     from ruzzle_gui.app.startup import default_state
 
@@ -94,6 +95,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
         print(f"{PROG}: error: {err}", file=sys.stderr)
         state.notices.append(f"Could not open {Path(args.board).name}: {err}")
         board = None
+    if state.settings.theme is None:
+        theme.read_system_mode_ahead()  # meanwhile Tk starts
     try:
         root = root if root is not None else tk.Tk(className=PROG)
     except tk.TclError as err:

@@ -32,11 +32,12 @@ EVERYDAY_BAND = 5
 DOTS = 4  # the Common column: band 0..7 as up to four dots, two bands a dot
 NO_BANDS = "(this word list has no commonness data)"
 NO_START = "Click a tile to list only the words that start there"
-# Inserts every row in one Tcl call: through ttk.Treeview.insert, each row costs a
+# Replaces every row in one Tcl call: through ttk.Treeview.insert, each row costs a
 # Python-to-Tcl round trip and option formatting, about 1 ms per hundred rows.
-INSERT_ROWS = "ruzzle::insert_rows"
-INSERT_ROWS_PROC = """namespace eval ruzzle {}
-proc ruzzle::insert_rows {tree ids rows} {
+REPLACE_ROWS = "ruzzle::replace_rows"
+REPLACE_ROWS_PROC = """namespace eval ruzzle {}
+proc ruzzle::replace_rows {tree old ids rows} {
+    if {[llength $old]} { $tree delete $old }
     foreach id $ids values $rows { $tree insert {} end -id $id -values $values }
 }"""
 
@@ -195,18 +196,17 @@ class WordList(ttk.Frame):
         """List a fresh solve best score first, with the filters reset."""
         self.note_label.configure(text=note)
         self.selected, self.start_cell = None, None
-        if self.solutions:
-            # Rows hidden by a filter are detached, not deleted: delete every row by id.
-            self.tree.delete(*(str(i) for i in range(len(self.solutions))))
+        # Rows hidden by a filter are detached, not deleted: every row of the last solve goes by id.
+        old_ids = tuple(map(str, range(len(self.solutions))))
         self.language, self.solutions = language, solutions
         self._row_of = {s: iid for iid, s in enumerate(solutions)}
         self._look_up_bands(language, solutions)
         bands = self._bands
         rows = tuple((s.word, s.score, len(s.word), f"{per_letter(s):.1f}", dots(bands[iid]))
                      for iid, s in enumerate(solutions))
-        if not self.tk.call("info", "commands", INSERT_ROWS):
-            self.tk.eval(INSERT_ROWS_PROC)
-        self.tk.call(INSERT_ROWS, self.tree, tuple(map(str, range(len(rows)))), rows)
+        if not self.tk.call("info", "commands", REPLACE_ROWS):
+            self.tk.eval(REPLACE_ROWS_PROC)
+        self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
         self._sort("score", False)
         self.mode_box.set(MODES[0])
         # Up to the longest word found: big boards hold words longer than any fixed cap.

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
 
 from ruzzle_gui.app.settings import load_settings, settings_path
 from ruzzle_gui.app.state import AppState
-from ruzzle_gui.language import LanguageError, known_languages, load_language
+from ruzzle_gui.language import LanguageError, bundled_language_file, known_languages, load_language
 
 FALLBACK_LANGUAGE = "en"
 BUNDLED_LANGUAGES = ("it", "es", "de", "fr", "nl", "pt", "ru")
@@ -42,7 +41,7 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
         except LOAD_ERRORS as err:
             problem = problem or f"Could not load language '{code}': {err}"
     for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
-        shipped = str(resources.files("ruzzle_gui.languages").joinpath(f"{code}.toml"))
+        shipped = str(bundled_language_file(code))
         try:
             load_language(shipped)
             return shipped, problem

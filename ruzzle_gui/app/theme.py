@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 import tkinter as tk
 import tkinter.font as tkfont
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ import sv_ttk
 MODES = ("light", "dark")
 POINTS_PER_INCH = 72
 REFERENCE_DPI = 96  # the screen every pixel size in the app is written for
+SYSTEM_MODE_WAIT = 2.0  # seconds: a desktop that answers slower than this is taken as light
+_ahead: list[tuple[threading.Thread, list[str]]] = []  # the system's mode being read (read_system_mode_ahead)
 
 # The game's own colours, the same in light and dark mode: the player recognises them at a glance.
 BONUS_COLOURS = {"DL": "#43a047", "TL": "#1e88e5", "DW": "#fbc02d", "TW": "#e53935"}
@@ -106,12 +109,35 @@ def system_mode() -> str:
     darkdetect reads GNOME's ``color-scheme`` (then ``gtk-theme``) through gsettings
     on Linux, ``AppsUseLightTheme`` in the registry on Windows, and
     ``AppleInterfaceStyle`` on macOS; anything it cannot read counts as light.
+    The answer read ahead by ``read_system_mode_ahead`` is used if there is one.
     """
+    if _ahead:
+        thread, answer = _ahead.pop()
+        thread.join(SYSTEM_MODE_WAIT)
+        return answer[0] if answer else "light"  # a desktop too slow to answer: the safe default
+    return _read_system_mode()
+
+
+def _read_system_mode() -> str:
+    """Ask darkdetect for the system's mode: 'dark' or 'light'."""
     try:
         import darkdetect  # loaded only when the player has not chosen a mode
         return "dark" if darkdetect.theme() == "Dark" else "light"
     except Exception:  # a broken desktop setting must never stop the app: light is the safe default
         return "light"
+
+
+def read_system_mode_ahead() -> None:
+    """Start reading the system's mode on a thread, for the next ``system_mode`` call.
+
+    Loading darkdetect and running gsettings take about 20 ms: on a thread they
+    overlap Tk's own start, which waits mostly on the X server.
+    """
+    answer: list[str] = []
+    thread = threading.Thread(target=lambda: answer.append(_read_system_mode()), name="ruzzle-system-mode",
+                              daemon=True)
+    thread.start()
+    _ahead.append((thread, answer))
 
 
 def mode(widget: tk.Misc) -> str:

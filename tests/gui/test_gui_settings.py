@@ -122,3 +122,42 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
                      "plan_seconds": 120,
                      "timing": {"per_word": 0.8, "per_letter": 0.12, "per_cell": 0.05}}
     assert not app.root.winfo_exists()
+
+
+def test_the_system_mode_read_ahead_is_the_one_used(monkeypatch):
+    from ruzzle_gui.app import theme
+    monkeypatch.setattr(theme, "_read_system_mode", lambda: "dark")
+    theme.read_system_mode_ahead()
+    monkeypatch.setattr(theme, "_read_system_mode", lambda: pytest.fail("read twice"))
+    assert theme.system_mode() == "dark"
+    assert not theme._ahead  # used once: a later call asks the desktop afresh
+
+
+def test_a_desktop_too_slow_to_say_its_mode_gives_light(monkeypatch):
+    import threading
+
+    from ruzzle_gui.app import theme
+    release = threading.Event()
+    monkeypatch.setattr(theme, "SYSTEM_MODE_WAIT", 0.05)
+    monkeypatch.setattr(theme, "_read_system_mode", lambda: release.wait(5) and "dark")
+    theme.read_system_mode_ahead()
+    assert theme.system_mode() == "light"
+    release.set()
+
+
+def test_the_app_reads_the_system_mode_while_tk_starts_unless_one_is_chosen(config_home, monkeypatch):
+    from ruzzle_gui.app import main, theme
+    started = []
+    monkeypatch.setattr(theme, "read_system_mode_ahead", lambda: started.append(True))
+    app = main.launch([])
+    try:
+        assert started == [True]
+    finally:
+        app.root.destroy()
+    save_settings(Settings(theme="dark"), settings_path())
+    started.clear()
+    app = main.launch([])
+    try:
+        assert started == [] and theme.mode(app.root) == "dark"
+    finally:
+        app.root.destroy()
