@@ -42,6 +42,10 @@ BUSY_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
 SAVE_DELAY_MS = 300
 NOTICE_MS = 15000
 DROP_DELAY_MS = 300
+# Window sizes in 96-DPI pixels: the first size, and the smallest that shows every
+# screen whole (the Words screen's list columns and board controls set the width).
+WINDOW_SIZE = (1060, 740)
+SMALLEST_WINDOW = (1020, 560)
 TEXT_FIELDS = ("TEntry", "TSpinbox", "TCombobox", "Entry", "Spinbox")
 BOARD_FILES = [("Board files", "*.txt *.board"), ("All files", "*")]
 
@@ -163,9 +167,11 @@ class App:
         """Size the window to fit the screen and centre it."""
         screen_w, screen_h = self.root.winfo_screenwidth(), self.root.winfo_screenheight()
         px = functools.partial(theme.px, self.root)
-        width, height = min(px(1060), int(screen_w * 0.92)), min(px(740), int(screen_h * 0.9))
+        share_w, share_h = theme.SCREEN_SHARE
+        width, height = (min(px(size), int(screen * share)) for size, screen, share in
+                         zip(WINDOW_SIZE, (screen_w, screen_h), (share_w, share_h)))
         self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
-        self.root.minsize(min(px(780), width), min(px(560), height))
+        self.root.minsize(min(px(SMALLEST_WINDOW[0]), width), min(px(SMALLEST_WINDOW[1]), height))
 
     def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step."""

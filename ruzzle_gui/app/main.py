@@ -13,7 +13,7 @@ from ruzzle_gui.language import LanguageError, load_language
 if TYPE_CHECKING:
     import tkinter as tk
 
-    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.app import SMALLEST_WINDOW, App
 
 PROG = "ruzzle-gui"
 
@@ -80,7 +80,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     import tkinter as tk
 
     from ruzzle_gui.app import theme
-    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.app import SMALLEST_WINDOW, App
     from ruzzle_gui.app.startup import default_state
 
     state = default_state()
@@ -101,6 +101,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
         root = root if root is not None else tk.Tk(className=PROG)
     except tk.TclError as err:
         return fail(f"cannot open a window ({err})", 1)
+    theme.fit_to_screen(root, *SMALLEST_WINDOW)  # before any widget takes its size from the scaling
     app = App(root, state)
     if board is not None:
         app.load_board(board)

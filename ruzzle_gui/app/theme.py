@@ -20,6 +20,8 @@ import sv_ttk
 MODES = ("light", "dark")
 POINTS_PER_INCH = 72
 REFERENCE_DPI = 96  # the screen every pixel size in the app is written for
+SCREEN_SHARE = (0.92, 0.9)  # the most of the screen's width and height the window takes
+SMALLEST_SCALE = 0.75  # fitting a small screen never shrinks the app below this (9 px body text)
 SYSTEM_MODE_WAIT = 2.0  # seconds: a desktop that answers slower than this is taken as light
 _ahead: list[tuple[threading.Thread, list[str]]] = []  # the system's mode being read (read_system_mode_ahead)
 
@@ -91,6 +93,22 @@ def scale(widget: tk.Misc) -> float:
     # Tk keeps the scaling as the screen's size in whole millimetres, so 96 DPI reads back as
     # 0.999: round to hundredths, or every size would come out a pixel short.
     return round(float(widget.tk.call("tk", "scaling")) * POINTS_PER_INCH / REFERENCE_DPI, 2)
+
+
+def fit_to_screen(root: tk.Misc, width: int, height: int) -> float:
+    """Shrink Tk's scaling if a ``width`` x ``height`` window (96-DPI pixels) would not fit the screen; return the scale.
+
+    A 192-DPI laptop with a small screen, or 1920x1080 at 200%, cannot show the
+    app's smallest layout at full size: everything is drawn a little smaller
+    instead (never below ``SMALLEST_SCALE``), rather than cut off at the edge.
+    """
+    wanted = scale(root)
+    room = min(root.winfo_screenwidth() * SCREEN_SHARE[0] / width,
+               root.winfo_screenheight() * SCREEN_SHARE[1] / height)
+    fitted = max(min(wanted, room), SMALLEST_SCALE)
+    if fitted < wanted:
+        root.tk.call("tk", "scaling", fitted * REFERENCE_DPI / POINTS_PER_INCH)
+    return scale(root)
 
 
 def px(widget: tk.Misc, pixels: float) -> int:

@@ -220,3 +220,43 @@ def test_a_focused_list_or_board_has_a_ring_in_the_accent_colour(app):
         assert int(str(ring.cget("padding")[0])) >= 2
         others = [other for other in rings.values() if other is not ring]
         assert all(other.cget("style") == "Ring.TFrame" for other in others)
+
+
+def outside(window: tk.Misc, screen: tk.Misc) -> list[str]:
+    """Return the mapped widgets of ``screen`` that reach past the window's right or bottom edge."""
+    right, bottom = window.winfo_rootx() + window.winfo_width(), window.winfo_rooty() + window.winfo_height()
+    return [str(widget) for widget in widgets(screen) if widget.winfo_ismapped()
+            and (widget.winfo_rootx() + widget.winfo_width() > right or
+                 widget.winfo_rooty() + widget.winfo_height() > bottom)]
+
+
+@pytest.mark.parametrize("dpi", [192], indirect=True)
+@pytest.mark.parametrize("screen_size", [(1400, 1000), (1920, 1080)])
+def test_a_small_high_dpi_screen_gets_the_whole_app_drawn_smaller(dpi, screen_size, window, config_home,
+                                                                 monkeypatch):
+    from ruzzle_gui.app.main import launch
+    monkeypatch.setattr(window, "winfo_screenwidth", lambda: screen_size[0])
+    monkeypatch.setattr(window, "winfo_screenheight", lambda: screen_size[1])
+    app = launch(["-l", "it"], root=window)
+    settle(window)
+    # 192 DPI asks for a scale of 2; the app's smallest layout (1020x560 at 96 DPI) fits only at less.
+    assert 1 < theme.scale(window) < 2
+    width, height = (int(size) for size in window.geometry().split("+")[0].split("x"))
+    assert width <= screen_size[0] and height <= screen_size[1]
+    app.letters.type_text(BOARD)
+    settle(window)
+    press(app.letters.board_view, "Return", "Return")
+    wait_until(window, lambda: app.screen is app.results and not app.results.animating)
+    for screen in (app.results, app.letters, app.bonuses):
+        if screen is not app.results:
+            (app.show_letters if screen is app.letters else app.show_bonuses)()
+            settle(window)
+        assert clipped(screen) == [] and outside(window, screen) == []
+    assert cut_headings(app.results.tree) == []
+
+
+def test_a_screen_big_enough_keeps_the_full_scale(window, monkeypatch):
+    monkeypatch.setattr(window, "winfo_screenwidth", lambda: 4000)
+    monkeypatch.setattr(window, "winfo_screenheight", lambda: 3000)
+    before = theme.scale(window)
+    assert theme.fit_to_screen(window, 1020, 560) == before
