@@ -64,7 +64,7 @@ class PathDrawing:
         label like the value it stands in for: arrows keep clear of it.
         """
         view = self.view
-        x0, y0, x1, y1 = box
+        _, _, x1, y1 = box
         step = list(view.lit).index(index) + 1
         label = view.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
                                  font=font(size * 0.17, 7, bold=True),
