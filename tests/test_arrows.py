@@ -1,4 +1,4 @@
-"""The arrow geometry BoardView routes with: distances, head shapes and the choice of route (no Tk)."""
+"""The arrow geometry PathDrawing routes with: distances, head shapes and the choice of route (no Tk)."""
 from __future__ import annotations
 
 import pytest

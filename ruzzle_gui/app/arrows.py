@@ -1,4 +1,4 @@
-"""Arrow routes for BoardView: where a path's arrows may run, shaped as Tk draws them.
+"""Arrow routes for PathDrawing: where a path's arrows may run on a BoardView, shaped as Tk draws them.
 
 Pure geometry, no Tk: a Route knows the centreline and the head polygon of one
 arrow, how close it comes to a label or to another arrow's head, and ``pick``

@@ -1,33 +1,31 @@
-"""BoardView: a Canvas that draws a board's tiles, bonuses, cursor and a word's path."""
+"""BoardView: a Canvas that draws a board's tiles, bonuses, heat, cursor and a word's path.
+
+The tiles, their letters and labels, the heat and doubt marks and the rings are
+drawn here; a word's step numbers and arrows by its PathDrawing (path_drawing.py).
+Every change redraws the whole board from plain state, in as few Tcl calls as it
+can (see _create and _keep).
+"""
 from __future__ import annotations
 
 import functools
-import itertools
 import tkinter as tk
 from collections.abc import Mapping, Sequence
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.arrows import (ARROWSHAPE, HEAD_CLEARANCE, HEAD_ON_LABEL, SHAFT_ON_LABEL, SPLINE_STEPS, Route,
-                                   corners, grown, meet, pick, polygons_gap, toward, unit)
+from ruzzle_gui.app.arrows import grown
+from ruzzle_gui.app.board_shapes import font, rounded_box
+from ruzzle_gui.app.path_drawing import PathDrawing
 
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.
 MARGIN = 14
 RIM = 6  # the board's dark rim round the tiles
 SHADOW = 3  # how far below each tile its shadow shows
 GAP = 0.1  # space between tiles, as a share of the tile pitch
-ARROW_MIN_WIDTH = 3
 SMALLEST_WITH_LABELS = 36  # smaller tiles show only the letter
-TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
-CORNER = 0.66  # a diagonal arrow cut short to clear the labels stops this share of a tile from the centre
-LABEL_CLEARANCE = 1  # pixels kept free between an arrow and a tile's value or bonus label
-BOWS = (0.55, 0.8)  # a bent arrow is pulled this share of a tile sideways, clear of the corner labels
-SWEEPS = 3  # times the arrows are re-routed in turn, each against the others' latest routes
-HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches round its letters
 # The heat overlay rings each tile on the board's own dark rim, so it reads the same in light and dark mode:
 # pale amber for a little heat, deep pink for the most; thicker as it gets hotter. Neither is a bonus hue.
 HEAT_COLD, HEAT_HOT = "#ffe082", "#ff1f6b"
 HEAT_WIDTH = (2, 6)  # ring width in pixels at 96 DPI, coolest to hottest
-FAMILY = "DejaVu Sans"
 # Tk frees a font or colour once no item uses it, and getting it again costs a trip to
 # the X server: about 0.5 ms a font and 60 us a colour. A board redrawn from scratch
 # would pay that for each of its items (4 ms of a 4x4 Solve). A hidden item holds each
@@ -42,17 +40,6 @@ def mix(colour: str, other: str, share: float) -> str:
     a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
     b = [int(other[k:k + 2], 16) for k in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
-
-
-def font(pixels: float, smallest: int, *, bold: bool = False) -> tuple:
-    """Return the board's font ``pixels`` high, at least ``smallest``."""
-    return (FAMILY, -max(int(pixels), smallest), *(("bold",) if bold else ()))
-
-
-def rounded_box(x0: float, y0: float, x1: float, y1: float, radius: float) -> list[float]:
-    """Return polygon points that, drawn with smooth=True, make a rounded rectangle."""
-    return [x0 + radius, y0, x1 - radius, y0, x1, y0, x1, y0 + radius, x1, y1 - radius, x1, y1,
-            x1 - radius, y1, x0 + radius, y1, x0, y1, x0, y1 - radius, x0, y0 + radius, x0, y0]
 
 
 class BoardView(tk.Canvas):
@@ -79,13 +66,11 @@ class BoardView(tk.Canvas):
         self.arrows: list[tuple[int, int]] = []
         self.heat: list[float] = []  # per tile, row-major; empty: no heat overlay
         self._boxes: list[tuple[float, float, float, float]] = []
-        self._label_tiles: dict[int, int] = {}  # canvas item of a value or bonus label -> its tile
-        self._label_boxes: dict[int, tuple[float, float, float, float]] = {}  # the same labels -> their boxes
         self._size = 0.0
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
         self._pending: str | None = None
-        self._routed: tuple[tuple, list[tuple[int, int]], list[Route]] = ((), [], [])
+        self.path_drawing = PathDrawing(self)  # the path's arrows and step numbers; it keeps the routes it drew
         self._kept: set = set()  # the colours and fonts held open by hidden "keep" items
         self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
@@ -209,24 +194,18 @@ class BoardView(tk.Canvas):
             self._pending = None
         self.draws += 1
         self.delete("!keep")
-        self._boxes, self._label_tiles, self._label_boxes = [], {}, {}
+        self._boxes = []
+        self.path_drawing.forget_labels()
         if not self.rows:
             return
         self._size = size = self._layout()
         for index in range(len(self._boxes)):
             self._draw_tile(index, size)
         self._draw_heat(size)
-        # Labels first: an arrow that would cross one goes round it (see _route_arrows).
+        # Labels first: an arrow that would cross one goes round it (see PathDrawing._route_arrows).
         for index in range(len(self._boxes)):
             self._draw_labels(index, size)
-        if self.arrows:
-            self._measure_labels()
-        routes = self._route_arrows(size)
-        for route in routes:
-            self._line(route.points, route.width)
-        self._lift_touched_heads(routes)
-        self.tag_raise("ink")
-        self._back_crossed_labels(routes, size)
+        self.path_drawing.draw(size)
         for index in sorted(self.doubtful):
             self._draw_doubt(index, size)
         self._draw_rings(size)
@@ -314,7 +293,7 @@ class BoardView(tk.Canvas):
                                 outline=mix(HEAT_COLD, HEAT_HOT, share), width=width, tags=("heat", f"heat{index}"))
 
     def _draw_labels(self, index: int, size: float) -> None:
-        """Draw tile ``index``'s letter and, on tiles large enough, its value and bonus label."""
+        """Draw tile ``index``'s letter and, on tiles large enough, its value (or step, if lit) and bonus label."""
         x0, y0, x1, y1 = self._boxes[index]
         letter, bonus = self.letters[index], self.bonuses[index]
         lit = index in self.lit
@@ -331,178 +310,16 @@ class BoardView(tk.Canvas):
             return
         value = self.values.get(letter)
         if lit:
-            self._draw_step(index, size)
+            self.path_drawing.draw_step(index, self._boxes[index], size)
         elif value is not None and letter:
             label = self.create_text(x1 - size * 0.09, y1 - size * 0.07, text=str(value), anchor="se", fill=ink,
                                      font=font(size * 0.17, 7), tags=(f"value{index}", "label", "ink"))
-            self._label_tiles[label] = index
+            self.path_drawing.avoid(label, index)
         if bonus:
             label = self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus, anchor="nw", fill=ink,
                                      font=font(size * 0.16, 7, bold=True),
                                      tags=(f"bonus{index}", "label", "ink"))
-            self._label_tiles[label] = index
-
-    def _draw_step(self, index: int, size: float) -> None:
-        """Number a lit tile with its step in the path, on a dark badge where its letter value goes.
-
-        A long path crosses itself; the numbers say which way it runs. The badge is a
-        label like the value it stands in for: arrows keep clear of it.
-        """
-        x0, y0, x1, y1 = self._boxes[index]
-        step = list(self.lit).index(index) + 1
-        label = self.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
-                                 font=font(size * 0.17, 7, bold=True),
-                                 tags=(f"step{index}", "label", "ink"))
-        box = grown(self.bbox(label), max(size * 0.02, 1))
-        badge = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.4), smooth=True,
-                                    fill=theme.BOARD_BACKGROUND, outline="", tags=("badge", "ink"))
-        self.tag_lower(badge, label)
-        self._label_tiles[label], self._label_boxes[label] = index, box
-
-    def _measure_labels(self) -> None:
-        """Find the box of every value and bonus label: only arrows need them, and each costs Tk a text layout."""
-        boxes = self._label_boxes
-        self._label_boxes = {label: boxes.get(label) or self.bbox(label) for label in self._label_tiles}
-
-    def _route_arrows(self, size: float) -> list[Route]:
-        """Return a route for every arrow of the path: one clear of every label and of all other arrowheads.
-
-        A straight step from top left to bottom right (either way) runs through the
-        value's corner of one tile and the bonus label's corner of the other: such an
-        arrow bows out through a side of each tile instead, or starts or ends out in
-        a corner, past the label (see _other_routes). Which of these depends on the
-        whole path so far: no arrow may touch the head of another, nor run its own
-        head into one (into the next step's tail, say, or into the arrow crossing it
-        between the same four tiles), and an arrow the labels do not block may give
-        way too. Each arrow in turn takes its best route against the others' latest
-        ones, until none changes. While an animation adds steps, the arrows already
-        drawn keep their routes (see _kept_routes): only the new one is routed, so the
-        path the eye has followed never moves. Only in tight spots on small tiles does
-        an arrow still cross a label (which gets a backing) or a head (see
-        _lift_touched_heads).
-        """
-        width = max(size * 0.06, ARROW_MIN_WIDTH * self.scale)
-        labels_crossed = functools.cache(self._labels_crossed)
-        kept = self._kept_routes(size)
-        chosen = [*kept, *(Route(self._straight(start, end, size, TRIM, TRIM), width)
-                           for start, end in self.arrows[len(kept):])]
-        options = [[route.points] if step < len(kept) else
-                   [route.points, *self._other_routes(start, end, size, blocked=labels_crossed(route) > 0)]
-                   for step, (route, (start, end)) in enumerate(zip(chosen, self.arrows))]
-        # Most arrows keep their first route: build the others only when they are tried.
-        route = functools.cache(lambda step, place: chosen[step] if not place else Route(options[step][place], width))
-        for _ in range(SWEEPS):
-            before = list(chosen)
-            for step, points in enumerate(options[len(kept):], len(kept)):
-                others = [(other, abs(place - step) == 1) for place, other in enumerate(chosen) if place != step]
-                chosen[step] = pick((route(step, place) for place in range(len(points))), others, labels_crossed)
-            if chosen == before:
-                break
-        self._routed = (self._route_key(size), list(self.arrows), chosen)
-        return chosen
-
-    def _route_key(self, size: float) -> tuple:
-        """Return what the routes of a path depend on besides the path: tile size, letters, labels."""
-        return size, tuple(self.letters), tuple(self.bonuses), tuple(sorted(self.values.items()))
-
-    def _kept_routes(self, size: float) -> list[Route]:
-        """Return the routes last drawn for the first arrows of the path, if it only grew since."""
-        key, arrows, routes = self._routed
-        if key != self._route_key(size) or arrows != self.arrows[:len(arrows)]:
-            return []
-        return routes
-
-    def _lift_touched_heads(self, routes: list[Route]) -> None:
-        """Draw again, above all arrows, each arrowhead another arrow touches, on a rim of its tile's colour.
-
-        The rim parts the head from the arrow that passes under it, so the head stays
-        whole and still shows where the step goes. Routing leaves this only in tight
-        spots on small tiles, where every route clear of the labels touches a head.
-        On tiny tiles (below SMALLEST_WITH_LABELS) two heads may meet where diagonal
-        steps cross: those are left as they are.
-        """
-        for step, route in enumerate(routes):
-            others = [other for other in routes if other is not route]
-            # Two heads that touch cannot both go on top: a rim would only chop the other one up.
-            if not any(other.touches_head_of(route) for other in others) or any(
-                    polygons_gap(route.head, other.head) <= HEAD_CLEARANCE for other in others):
-                continue
-            head = [route.head[0], route.head[1], route.head[-1]]
-            tile, tags = self.tile_at(*(sum(axis) / 3 for axis in zip(*head))), ("lifted", f"lifted{step}")
-            fill = theme.BOARD_BACKGROUND if tile is None else self.tile_fill(tile)  # a head cut short sits in a gap
-            self.create_polygon(*head, fill=fill, outline=fill,
-                                width=2 * HEAD_CLEARANCE, joinstyle="round", tags=tags)
-            neck = [(a + b) / 2 for a, b in zip(route.head[2], route.head[3])]
-            self.itemconfigure(self._line([*neck, *route.head[0]], route.width), tags=tags)
-
-    def _labels_crossed(self, route: Route) -> int:
-        """Return how ``route`` meets the value and bonus labels: 0 (within LABEL_CLEARANCE of none),
-        SHAFT_ON_LABEL or HEAD_ON_LABEL."""
-        near = [box for box in self._label_boxes.values() if meet(route.box, grown(box, LABEL_CLEARANCE))]
-        crossed = [box for box in near if route.reaches(corners(box), LABEL_CLEARANCE, box)]
-        if any(meet(route.head_box, grown(box, LABEL_CLEARANCE))
-               and polygons_gap(route.head, corners(box)) <= LABEL_CLEARANCE for box in crossed):
-            return HEAD_ON_LABEL
-        return SHAFT_ON_LABEL if crossed else 0
-
-    def _back_crossed_labels(self, routes: list[Route], size: float) -> None:
-        """Keep every label an arrow still crosses readable, and every arrowhead whole.
-
-        The label gets a patch of its tile's colour, stacked between arrows and
-        text; where that patch would hide part of an arrowhead, an outline of tile
-        colour round the label's letters parts them from the arrow instead.
-        """
-        for label, box in self._label_boxes.items():
-            if not any(meet(route.box, box) and route.reaches(corners(box), 0, box) for route in routes):
-                continue
-            fill, box = self.tile_fill(self._label_tiles[label]), grown(box, LABEL_CLEARANCE)
-            if any(polygons_gap(corners(box), route.head) == 0 for route in routes):
-                self._outline(label, fill, max(size * HALO, 1))
-            else:
-                patch = self.create_polygon(rounded_box(*box, (box[3] - box[1]) * 0.3), smooth=True,
-                                            fill=fill, outline="", tags=("backing",))
-                self.tag_lower(patch, label)
-
-    def _outline(self, label: int, fill: str, reach: float) -> None:
-        """Draw ``label``'s text in ``fill`` ``reach`` pixels round it, just under it: an outline of its letters."""
-        x, y = self.coords(label)
-        text = {key: self.itemcget(label, key) for key in ("text", "font", "anchor")}
-        for dx, dy in itertools.product((-reach, 0, reach), repeat=2):
-            if dx or dy:
-                self.tag_lower(self.create_text(x + dx, y + dy, fill=fill, tags=("halo",), **text), label)
-
-    def _line(self, points: list[float], width: float) -> int:
-        """Draw a path arrow through ``points`` (two ends, or ends and a control point); return its id."""
-        return self.create_line(*points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS, fill=theme.PATH_LINE,
-                                width=width, arrow="last", capstyle="round",
-                                arrowshape=[width * share for share in ARROWSHAPE], tags=("path",))
-
-    def _straight(self, start: int, end: int, size: float, first: float, last: float) -> list[float]:
-        """Return a straight route from tile ``start`` to tile ``end``, stopping short of their centres
-        by ``first`` and ``last`` shares of a tile."""
-        a, b = self.centre(start), self.centre(end)
-        return [*toward(a, b, size * first), *toward(b, a, size * last)]
-
-    def _other_routes(self, start: int, end: int, size: float, blocked: bool) -> list[list[float]]:
-        """Return the routes to try when the straight one has a flaw, best first.
-
-        They bow out either way, more and more, or, for a diagonal step, stay
-        straight but start or end (or both) out in the corners of their tiles. An
-        arrow the labels do not block keeps straight if it can; one they block
-        (running through the corners that hold them) bows first, and cuts both
-        corners, which leaves little of it, last of all.
-        """
-        a, b = self.centre(start), self.centre(end)
-        dx, dy = unit(a, b)
-        bows = []
-        for bow, side in itertools.product(BOWS, (1, -1)):
-            control = ((a[0] + b[0]) / 2 - dy * side * size * bow, (a[1] + b[1]) / 2 + dx * side * size * bow)
-            bows.append([*toward(a, control, size * TRIM), *control, *toward(b, control, size * TRIM)])
-        if not (dx and dy):
-            return bows
-        cut = [self._straight(start, end, size, first, last) for first, last in ((CORNER, TRIM), (TRIM, CORNER))]
-        both = self._straight(start, end, size, CORNER, CORNER)
-        return [*bows, *cut, both] if blocked else [*cut, both, *bows]
+            self.path_drawing.avoid(label, index)
 
     def _draw_doubt(self, index: int, size: float) -> None:
         """Mark tile ``index`` as one to check: a dotted ring and a "?" badge on its free top-right corner.

@@ -7,9 +7,10 @@ import math
 import pytest
 from gui_helpers import press, settle, wait_until
 
-from ruzzle_gui.app import board_view
+from ruzzle_gui.app import path_drawing
 from ruzzle_gui.app.arrows import Route
-from ruzzle_gui.app.board_view import TRIM, BoardView
+from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.path_drawing import TRIM
 
 LETTERS = "CASEMORTINAPULIE"
 ITALIAN_VALUES = {"C": 2, "A": 1, "S": 2, "E": 1, "M": 3, "O": 1, "R": 2, "T": 2, "I": 1, "N": 3, "P": 5,
@@ -197,8 +198,8 @@ def test_labels_stay_readable_on_small_tiles_too(window, side):
 
 def test_an_arrow_with_no_clear_route_passes_under_a_backing_that_leaves_its_head_whole(window, monkeypatch):
     # No bend and no cutting short: every route runs through the corner labels.
-    monkeypatch.setattr(board_view, "BOWS", (0,))
-    monkeypatch.setattr(board_view, "CORNER", TRIM)
+    monkeypatch.setattr(path_drawing, "BOWS", (0,))
+    monkeypatch.setattr(path_drawing, "CORNER", TRIM)
     view = view_of(window, 440)
     show_path(view, [0, 5])
     assert crossed(view)
@@ -215,13 +216,13 @@ def test_a_head_another_arrow_still_touches_is_drawn_again_on_a_rim(window):
     # Routing leaves this only in tight corners on small tiles; here two arrows are simply drawn so.
     view = view_of(window, 440)
     (x, y), size = view.centre(5), view._size
-    width = max(size * 0.06, board_view.ARROW_MIN_WIDTH)
+    width = max(size * 0.06, path_drawing.ARROW_MIN_WIDTH)
     across = Route([x - size * 0.45, y, x + size * 0.45, y], width)
     down = Route([x + size * 0.1, y - size, x + size * 0.1, y + width], width)  # its head lies on the other arrow
     for route in (across, down):
-        view._line(route.points, route.width)
+        view.path_drawing._line(route.points, route.width)
     assert touched_heads(view) == [(0, 1)]
-    view._lift_touched_heads([across, down])
+    view.path_drawing._lift_touched_heads([across, down])
     assert view.find_withtag("lifted1") and not view.find_withtag("lifted0")
     assert touched_heads(view) == []
 
