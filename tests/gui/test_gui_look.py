@@ -260,3 +260,34 @@ def test_a_screen_big_enough_keeps_the_full_scale(window, monkeypatch):
     monkeypatch.setattr(window, "winfo_screenheight", lambda: 3000)
     before = theme.scale(window)
     assert theme.fit_to_screen(window, 1020, 560) == before
+
+
+CLASSIC_COLOUR_OPTIONS = ("background", "foreground", "activebackground", "activeforeground", "selectbackground",
+                          "selectforeground", "highlightcolor", "highlightbackground", "disabledforeground",
+                          "insertbackground", "troughcolor")
+
+
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_the_quick_palette_at_start_gives_classic_widgets_tk_setpalettes_colours(mode, display):
+    def colours(quick: bool) -> dict:
+        top = tk.Tk()
+        try:
+            theme.apply_theme(top, mode) if quick else _palette_the_slow_way(top, mode)
+            made = [tk.Menu(top), tk.Canvas(top), tk.Listbox(top), tk.Toplevel(top), tk.Text(top), tk.Entry(top),
+                    tk.Button(top), tk.Scale(top), top]
+            return {(widget.winfo_class(), option): str(widget.cget(option)) for widget in made
+                    for option in CLASSIC_COLOUR_OPTIONS if option in widget.keys()}
+        finally:
+            top.destroy()
+
+    assert colours(quick=True) == colours(quick=False)
+
+
+def _palette_the_slow_way(top: tk.Tk, mode: str) -> None:
+    """Colour ``top`` as Sun Valley does itself: its theme, then tk_setPalette."""
+    import sv_ttk
+    sv_ttk.set_theme(mode, top)
+    sv = dict(zip(*[iter(top.tk.splitlist(top.tk.call("array", "get", f"ttk::theme::sv_{mode}::colors")))] * 2))
+    top.tk_setPalette(background=sv["-bg"], foreground=sv["-fg"], highlightColor=sv["-selbg"],
+                      selectBackground=sv["-selbg"], selectForeground=sv["-selfg"], activeBackground=sv["-selbg"],
+                      activeForeground=sv["-selfg"])
