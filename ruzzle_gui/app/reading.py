@@ -14,6 +14,7 @@ import tkinter as tk
 from collections.abc import Callable
 from pathlib import Path
 
+from ruzzle_gui.app.solving import start_worker
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.errors import ImageError, OcrUnavailableError
 
@@ -156,7 +157,7 @@ class BoardReader:
         """Run ``task`` on a worker thread and poll it."""
         self.on_busy(f"Reading the board in {name}…")
         self.job = job = ReadJob(task, name)
-        job.thread.start()
+        start_worker(job.thread)
         self.window.after(POLL_MS, self._poll, job)
 
     def _poll(self, job: ReadJob) -> None:

@@ -1,6 +1,7 @@
 """SolveJob: one board solved on a worker thread that the window can stop at any time."""
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 import traceback
@@ -16,6 +17,18 @@ from ruzzle_gui.language import Language, LanguageError
 CHECK_EVERY = 256
 # Bad input, said in the window; anything else is a bug and also gets a traceback.
 EXPECTED_ERRORS = (BoardError, DictionaryError, LanguageError)
+
+
+def start_worker(thread: threading.Thread) -> None:
+    """Start ``thread`` once Python's garbage from Tk objects is collected here, on the Tk thread.
+
+    A tkinter variable or image left in a reference cycle (a closed dialog's) is
+    freed by the cyclic collector, in whichever thread happens to run it, and
+    freeing it calls Tcl: from a worker that fails with "main thread is not in
+    main loop", printed on stderr. Collected first, none is left for the worker.
+    """
+    gc.collect()
+    thread.start()
 
 
 class Cancelled(Exception):
@@ -46,7 +59,7 @@ class SolveJob:
 
     def start(self) -> None:
         """Start the worker."""
-        self.thread.start()
+        start_worker(self.thread)
 
     @property
     def done(self) -> bool:

@@ -228,3 +228,26 @@ def test_the_keys_window_lists_the_screenshot_keys():
     from ruzzle_gui.app.keys_help import KEYS
     keys = {key for _screen, rows in KEYS for key, _action in rows}
     assert {"Ctrl+Shift+O", "Ctrl+Shift+V", "Ctrl+Shift+R"} <= keys
+
+
+def test_tk_garbage_is_freed_on_the_tk_thread_never_on_a_reading_worker(window, monkeypatch):
+    import gc
+    import sys
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+
+    class Dialog:
+        """A closed dialog's leftovers: a Tk variable in a reference cycle, freed only by the cyclic collector."""
+
+    dialog = Dialog()
+    dialog.me, dialog.choice = dialog, tk.StringVar(window)
+    del dialog
+    # The worker runs a collection, as any thread that allocates may.
+    monkeypatch.setattr(reading, "read_board", lambda *_args: gc.collect())
+    results = []
+    reader = reading.BoardReader(window, lambda: load_language("it"), on_busy=lambda _message: None,
+                                 on_read=lambda *_args: results.append("read"), on_failed=results.append)
+    reader.read_file("board.png")
+    wait_until(window, lambda: results)
+    assert results == ["read"]
+    assert unraisable == []  # without the collection before the worker starts: "main thread is not in main loop"
