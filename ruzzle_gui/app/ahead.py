@@ -1,4 +1,4 @@
-"""SearchAhead: the board on the Bonuses screen, solved while the player sets its bonuses."""
+"""SearchAhead: the board being typed or given its bonuses, solved while the player works on it."""
 from __future__ import annotations
 
 import time
@@ -13,8 +13,10 @@ from ruzzle_gui.language import Language
 class SearchAhead:
     """Solves the board being edited when Tk is next idle, so that Solve finds its words ready.
 
-    A 4x4 board solves in about 2 ms: done between the player's clicks, that is
-    2 ms less between Solve and the list. Only boards of up to ``largest_cells``
+    The app schedules a search whenever the Letters or Bonuses screen draws its
+    board; one that is not complete is skipped. A 4x4 board solves in about 2 ms:
+    done between the player's keys and clicks, that is 2 ms less between Solve and
+    the list. Only boards of up to ``largest_cells``
     cells (those the app solves without a worker thread) are searched ahead, and
     only the last board's words are kept. A board that fails to solve keeps
     nothing: Solve then solves it again and shows the problem.

@@ -70,11 +70,13 @@ class App:
         self._build_steps()
         self.body = body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
-        self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
-                                   on_paste_image=self.paste_image)
+        # Whenever the board on screen changes and is complete, its words are searched once Tk is idle.
         self.ahead = SearchAhead(self.root, INLINE_CELLS)
+        search_ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
+        self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
+                                   on_paste_image=self.paste_image, on_change=search_ahead)
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
-                                  on_change=lambda: self.ahead.schedule(self.letters.entry_ok, lambda: self.language))
+                                  on_change=search_ahead)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)

@@ -69,13 +69,15 @@ class LetterEntry(ttk.Frame):
 
     def __init__(self, master: tk.Misc, state: AppState, languages: dict[str, str],
                  on_next: Callable[[], None], on_solve: Callable[[], None] | None = None,
-                 on_paste_image: Callable[[], None] | None = None) -> None:
+                 on_paste_image: Callable[[], None] | None = None,
+                 on_change: Callable[[], None] = lambda: None) -> None:
         super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
         self.state = state
         self.languages = languages
         self.on_next = on_next
         self.on_solve = on_solve or on_next
         self.on_paste_image = on_paste_image
+        self.on_change = on_change  # called with each board drawn: a letter typed, a size or language changed
         self.cursor = 0
         # After a board is read from a screenshot: the tiles to check, and whether
         # Enter solves at once (the bonuses were read too).
@@ -168,6 +170,7 @@ class LetterEntry(ttk.Frame):
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid,
                              self.doubtful)
+        self.on_change()
 
     def show_read(self, board: Board, doubtful: list[int]) -> None:
         """Show a board read from an image, its ``doubtful`` tiles marked, the cursor on the first; Enter solves."""

@@ -81,3 +81,15 @@ def test_boards_solved_on_a_worker_are_not_searched_ahead(app, searches):
     on_bonuses(app, random_board(rows, seed=5))
     assert searches == []
     app.bonuses.back_button.invoke()
+
+
+def test_a_board_completed_on_the_letters_screen_is_searched_before_solve(app, searches, monkeypatch):
+    board = random_board(4, seed=6)
+    app.show_letters()
+    app.letters.type_text("".join(board.letters))
+    settle(app.root, 20)
+    assert searches[-1] == board  # only the complete board: the partial ones were not searched
+    assert len(searches) == 1
+    monkeypatch.setattr("ruzzle_gui.app.app.Graph", None)
+    app.solve()  # straight from the Letters screen (Ctrl+Enter)
+    assert app.results.solutions == Graph(board, load_language("it")).solve()
