@@ -54,14 +54,14 @@ class SearchAhead:
     def _run(self, board_of: Callable[[], Board | None], language_of: Callable[[], Language]) -> None:
         """Solve the board as it is now, keeping the words for ``take``."""
         self._after_id = None
-        board = board_of()
-        if board is None or board.rows * board.cols > self.largest_cells:
-            return
-        language = language_of()
-        if self.take(board, language) is not None:
-            return
-        started = time.perf_counter()
         try:
+            board = board_of()
+            if board is None or board.rows * board.cols > self.largest_cells:
+                return
+            language = language_of()
+            if self.take(board, language) is not None:
+                return
+            started = time.perf_counter()
             solutions = Graph(board, language).solve()
         except Exception:  # noqa: BLE001 - Solve meets the same problem again and shows it
             self._kept = None

@@ -93,3 +93,17 @@ def test_a_board_completed_on_the_letters_screen_is_searched_before_solve(app, s
     monkeypatch.setattr("ruzzle_gui.app.app.Graph", None)
     app.solve()  # straight from the Letters screen (Ctrl+Enter)
     assert app.results.solutions == Graph(board, load_language("it")).solve()
+
+
+def test_a_search_ahead_that_fails_keeps_nothing_and_raises_nothing_in_tk(app, monkeypatch):
+    from ruzzle_gui.language import LanguageError
+
+    def broken():
+        raise LanguageError("the language file went bad")
+
+    board = random_board(4, seed=7)
+    on_bonuses(app, board)
+    assert app.ahead.take(board, load_language("it")) is not None
+    app.ahead.schedule(broken, lambda: load_language("it"))
+    settle(app.root, 20)  # the root's callback errors fail the test (conftest)
+    assert app.ahead.take(board, load_language("it")) is None
