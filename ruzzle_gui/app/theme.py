@@ -17,6 +17,8 @@ from tkinter import ttk
 
 import sv_ttk
 
+from ruzzle_gui.app.hidpi_sprites import use_hidpi_sprites
+
 MODES = ("light", "dark")
 POINTS_PER_INCH = 72
 REFERENCE_DPI = 96  # the screen every pixel size in the app is written for
@@ -173,6 +175,7 @@ def apply_theme(root: tk.Misc, chosen: str | None = None) -> str:
     chosen = chosen if chosen in MODES else system_mode()
     top = root._root()
     sv_ttk.set_theme(chosen, top)
+    use_hidpi_sprites(top, chosen, scale(top))
     _set_colours(top, chosen)
     _configure_fonts(root)
     _configure_styles(root, PALETTES[chosen])

@@ -291,3 +291,41 @@ def _palette_the_slow_way(top: tk.Tk, mode: str) -> None:
     top.tk_setPalette(background=sv["-bg"], foreground=sv["-fg"], highlightColor=sv["-selbg"],
                       selectBackground=sv["-selbg"], selectForeground=sv["-selfg"], activeBackground=sv["-selbg"],
                       activeForeground=sv["-selfg"])
+
+
+def sun_valley_element(source: str, element: str) -> tuple[list[str], list[str]]:
+    """Return an element's sprite words and options as Sun Valley's Tcl source creates it ($I(name) read as name)."""
+    import re
+    joined = re.sub(r"\\\n\s*", " ", source)  # Tcl's continued lines, as one
+    found = re.search(rf"ttk::style element create {re.escape(element)} image\s+(\[list [^]]*\]|\$I\(\S+?\))(.*)",
+                      joined)
+    assert found, element
+    images = re.sub(r"\$I\(([^)]+)\)", r"\1", found.group(1))
+    images = images[len("[list "):-1] if images.startswith("[list ") else images
+    return images.split(), found.group(2).split()
+
+
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_the_zoomed_elements_repeat_sun_valleys_own(mode):
+    import sv_ttk
+
+    from ruzzle_gui.app.hidpi_sprites import ELEMENTS
+    source = (Path(sv_ttk.__file__).parent / "theme" / f"{mode}.tcl").read_text(encoding="utf-8")
+    for element, (images, options) in ELEMENTS.items():
+        assert sun_valley_element(source, element) == (images.split(), options.split()), element
+
+
+@pytest.mark.parametrize("dpi", [96, 192], indirect=True)
+def test_the_check_box_and_arrows_grow_with_the_screen(dpi, window, config_home):
+    app = open_app(window, config_home, "light")
+    box = app.results.words.everyday_box
+    app.letters.type_text(BOARD)
+    press(app.letters.board_view, "Return", "Return")
+    wait_until(window, lambda: app.screen is app.results)
+    settle(window)
+    # Sun Valley gives its 20-pixel check box 26 pixels: twice that on a 192-DPI screen, as the text beside it.
+    text = tkfont.Font(root=window, font=ttk.Style(window).lookup("TCheckbutton", "font")).measure(box.cget("text"))
+    assert box.winfo_reqwidth() - text >= 26 * dpi / 96
+    element = "HiDPI.Checkbutton.indicator" if dpi == 192 else "Checkbutton.indicator"
+    assert element in str(ttk.Style(window).layout("TCheckbutton"))
+    assert clipped(app.results) == []
