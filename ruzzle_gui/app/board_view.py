@@ -252,9 +252,11 @@ class BoardView(tk.Canvas):
         margin, rim = MARGIN * self.scale, RIM * self.scale
         pitch = min((width - 2 * margin) / self.cols, (height - 2 * margin) / self.rows)
         left, top = (width - pitch * self.cols) / 2, (height - pitch * self.rows) / 2
-        self.create_polygon(rounded_box(left - rim, top - rim, left + pitch * self.cols + rim,
-                                        top + pitch * self.rows + rim, pitch * 0.15),
-                            smooth=True, fill=theme.BOARD_BACKGROUND, outline="")
+        # Whole pixels: a smooth polygon's straight edge at a fractional x rounds to the
+        # pixel beside it at a few spline points, a dark dot on the window colour.
+        edges = (round(left - rim), round(top - rim), round(left + pitch * self.cols + rim),
+                 round(top + pitch * self.rows + rim))
+        self.create_polygon(rounded_box(*edges, pitch * 0.15), smooth=True, fill=theme.BOARD_BACKGROUND, outline="")
         gap = pitch * GAP
         for index in range(self.rows * self.cols):
             r, c = divmod(index, self.cols)

@@ -287,3 +287,27 @@ def test_arrows_already_drawn_keep_their_route_while_the_path_grows(window, side
         # Each lit tile shows its step number where its value was.
         assert [view.itemcget(view.find_withtag(f"step{index}")[0], "text") for index in path] == \
             [str(n) for n in range(1, len(path) + 1)]
+
+
+@pytest.mark.parametrize("width, height", [(808, 545), (769, 505), (983, 582), (611, 433)])
+def test_the_boards_rim_has_clean_straight_edges(window, width, height):
+    import io
+    import subprocess
+
+    from PIL import Image
+    view = BoardView(window, width=width, height=height)
+    view.configure(width=width, height=height)  # these sizes are the window's pixels, whatever the DPI
+    view.pack()
+    view.show(4, 4, list("CASEROMITENALUPO"), [None] * 16)
+    settle(window, 150)
+    shot = subprocess.run(["import", "-window", hex(view.winfo_id()), "png:-"], capture_output=True, check=True,
+                          timeout=30).stdout
+    picture = Image.open(io.BytesIO(shot)).convert("RGB")
+    background = picture.getpixel((1, 1))
+    middle = picture.height // 2
+    left = next(x for x in range(picture.width) if picture.getpixel((x, middle)) != background)
+    # Along the straight part of the left edge, nothing of the rim shows left of it: no stray dots.
+    stray = [y for y in range(picture.height // 4, picture.height * 3 // 4)
+             if any(picture.getpixel((x, y)) != background for x in range(max(left - 4, 0), left))]
+    assert stray == [], (left, stray)
+    view.destroy()
