@@ -220,6 +220,8 @@ class BoardView(tk.Canvas):
         coords = tk._flatten(args)  # points come as numbers, pairs or one list, as Canvas allows
         options = []
         for key, value in kw.items():
+            if value is None:  # as tkinter does: an option given as None is left out
+                continue
             if key in RESOURCE_OPTIONS and value and value not in self._kept:
                 self._keep(key, value)
             options += ("-" + key, value)

@@ -311,3 +311,10 @@ def test_the_boards_rim_has_clean_straight_edges(window, width, height):
              if any(picture.getpixel((x, y)) != background for x in range(max(left - 4, 0), left))]
     assert stray == [], (left, stray)
     view.destroy()
+
+
+def test_an_option_given_as_none_is_left_out_as_tkinter_leaves_it(window):
+    view = BoardView(window, width=100, height=100)
+    item = view.create_text(10, 10, text="A", fill=None, font=None, tags=("probe",))
+    assert view.itemcget(item, "text") == "A" and view.find_withtag("probe") == (item,)
+    view.destroy()
