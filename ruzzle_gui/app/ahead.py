@@ -16,9 +16,9 @@ class SearchAhead:
     The app schedules a search whenever the Letters or Bonuses screen draws its
     board; one that is not complete is skipped. A 4x4 board solves in about 2 ms:
     done between the player's keys and clicks, that is 2 ms less between Solve and
-    the list. Only boards of up to ``largest_cells``
-    cells (those the app solves without a worker thread) are searched ahead, and
-    only the last board's words are kept. A board that fails to solve keeps
+    the list. Only boards of up to ``largest_cells`` cells (those the app solves
+    without a worker thread) are searched ahead, and only the last board's words
+    are kept. A board that fails to solve keeps
     nothing: Solve then solves it again and shows the problem.
     """
 

@@ -37,9 +37,8 @@ RESOURCE_OPTIONS = ("fill", "outline", "font")
 @functools.lru_cache(maxsize=1024)  # a board fades the same few colours on every redraw
 def mix(colour: str, other: str, share: float) -> str:
     """Return ``colour`` blended with ``share`` (0..1) of ``other``, as #rrggbb."""
-    a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
-    b = [int(other[k:k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(theme.channels(colour),
+                                                                                theme.channels(other)))
 
 
 class BoardView(tk.Canvas):

@@ -13,7 +13,7 @@ from ruzzle_gui.language import LanguageError, load_language
 if TYPE_CHECKING:
     import tkinter as tk
 
-    from ruzzle_gui.app.app import SMALLEST_WINDOW, App
+    from ruzzle_gui.app.app import App
 
 PROG = "ruzzle-gui"
 

@@ -176,6 +176,7 @@ class WordList(ttk.Frame):
         ring = theme.FocusRing(self)
         self.tree = ttk.Treeview(ring, columns=tuple(COLUMNS), show="headings", selectmode="browse")
         ring.watch(self.tree)
+        self.tk.eval(REPLACE_ROWS_PROC)  # once per interpreter would do; defining it again is harmless
         widths = column_widths(self)
         for column, (heading, _order) in COLUMNS.items():
             self.tree.heading(column, text=heading, command=lambda c=column: self.sort_by(c))
@@ -204,8 +205,6 @@ class WordList(ttk.Frame):
         bands = self._bands
         rows = tuple((s.word, s.score, len(s.word), f"{per_letter(s):.1f}", dots(bands[iid]))
                      for iid, s in enumerate(solutions))
-        if not self.tk.call("info", "commands", REPLACE_ROWS):
-            self.tk.eval(REPLACE_ROWS_PROC)
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
         self._sort("score", False)
         self.mode_box.set(MODES[0])

@@ -216,7 +216,7 @@ def _set_palette_options(top: tk.Tk, chosen: dict[str, str]) -> None:
     way, and puts them in the option database for the widgets to come.
     """
     # Tk's own arithmetic, on 16-bit channels: 90% of the background, and a quarter of the way to the text.
-    bg, fg = ([channel * 257 for channel in _channels(chosen[key])] for key in ("background", "foreground"))
+    bg, fg = ([channel * 257 for channel in channels(chosen[key])] for key in ("background", "foreground"))
     darker = "#" + "".join(f"{9 * channel // 2560:02x}" for channel in bg)
     colours = {"insertBackground": chosen["foreground"], "highlightBackground": chosen["background"],
                "disabledForeground": "#" + "".join(f"{(3 * b + f) // 1024:02x}" for b, f in zip(bg, fg)),
@@ -228,7 +228,7 @@ def _set_palette_options(top: tk.Tk, chosen: dict[str, str]) -> None:
     top.tk.call("array", "set", "::tk::Palette", [item for pair in colours.items() for item in pair])
 
 
-def _channels(colour: str) -> tuple[int, int, int]:
+def channels(colour: str) -> tuple[int, int, int]:
     """Return a #rrggbb colour's red, green and blue, 0..255."""
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
