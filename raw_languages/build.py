@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import lzma
 import math
+import os
 import re
 import sys
 import time
@@ -325,7 +326,7 @@ def build(code: str, witnesses: set[str]) -> str:
     lines.append(f"  kept {count:,} words")
     if code not in CAPITALISED_NOUNS:
         lines.append(f"  kept {len(unlisted_in_lower_case(collector, keys)):,} words no source lists in lower case")
-    lines.append(f"  bands 0-7: {' '.join(f'{n:,}' for n in counts)} ({bands_path(out).stat().st_size / 1e6:.2f} MB)")
+    lines.append(f"  bands 0-7: {' '.join(f'{n:,}' for n in counts)} ({os.path.getsize(bands_path(out)) / 1e6:.2f} MB)")
     lines += [f"  dropped {n:,}: {why}" for why, n in collector.dropped.most_common()]
     size = (OUT_DIR / f"{code}.marisa").stat().st_size
     head = f"{code}: {count:,} words, {size / 1e6:.1f} MB, {time.monotonic() - start:.0f} s"

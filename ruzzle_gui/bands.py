@@ -19,12 +19,11 @@ import os
 import struct
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 
 import marisa_trie
 
 from ruzzle_gui.dictionary import DictionaryError, bundled_path, content_digest, dictionary_digest, load_trie
-from ruzzle_gui.files import write_atomically
+from ruzzle_gui.files import write_atomically, write_bytes
 
 __all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
            "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file"]
@@ -47,9 +46,9 @@ def band_for_zipf(zipf: float | None) -> int:
     return sum(zipf >= edge for edge in ZIPF_EDGES)
 
 
-def bands_path(dictionary: Path) -> Path:
+def bands_path(dictionary: str | os.PathLike) -> str:
     """Return where the bands of a compiled dictionary live."""
-    return Path(dictionary).with_suffix(".bands")
+    return os.path.splitext(dictionary)[0] + ".bands"
 
 
 class Bands:
@@ -70,12 +69,12 @@ class Bands:
 
 
 @lru_cache(maxsize=None)
-def load_bands(dictionary: Path) -> Bands | None:
+def load_bands(dictionary: str | os.PathLike) -> Bands | None:
     """Return the bands beside a compiled ``dictionary``, or None if missing, stale or damaged."""
-    dictionary = Path(dictionary)
+    dictionary = os.fspath(dictionary)
     try:
         trie = load_trie(dictionary)
-        with bands_path(dictionary).open("rb") as handle:
+        with open(bands_path(dictionary), "rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (DictionaryError, OSError, ValueError):
         return None
@@ -91,10 +90,10 @@ def load_bands(dictionary: Path) -> Bands | None:
     return Bands(trie, packed, mapped)
 
 
-def write_bands(dictionary: Path, band_of: Callable[[str], int]) -> list[int]:
+def write_bands(dictionary: str | os.PathLike, band_of: Callable[[str], int]) -> list[int]:
     """Write ``<dictionary>.bands`` from ``band_of(key)``; return how many keys fell in each band."""
-    dictionary = Path(dictionary)
-    trie = marisa_trie.Trie().mmap(str(dictionary))  # not load_trie's cache: the file may be new
+    dictionary = os.fspath(dictionary)
+    trie = marisa_trie.Trie().mmap(dictionary)  # not load_trie's cache: the file may be new
     packed = bytearray((len(trie) + 1) // 2)
     counts = [0] * (EVERYDAY + 1)
     for key, key_id in trie.iteritems():
@@ -108,7 +107,7 @@ def write_bands(dictionary: Path, band_of: Callable[[str], int]) -> list[int]:
     return counts
 
 
-def write_bands_like(dictionary: Path, reference: Path) -> list[int] | None:
+def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike) -> list[int] | None:
     """Give ``dictionary`` the bands its words have in ``reference`` (0 if absent); None if it has none.
 
     For ``ruzzle compile``: a user's dictionary takes the bundled bands of its
@@ -120,7 +119,7 @@ def write_bands_like(dictionary: Path, reference: Path) -> list[int] | None:
     return write_bands(dictionary, lambda key: known.band(key) or RARE)
 
 
-def write_bundled_bands(dictionary: Path, code: str) -> list[int] | None:
+def write_bundled_bands(dictionary: str | os.PathLike, code: str) -> list[int] | None:
     """Give a user's compiled ``dictionary`` the bands of language ``code``'s bundled dictionary, if it has any.
 
     ``ruzzle compile -l CODE`` calls this: a word the bundled dictionary lacks is band 0.
@@ -129,7 +128,7 @@ def write_bundled_bands(dictionary: Path, code: str) -> list[int] | None:
     return write_bands_like(dictionary, bundled_path(code))
 
 
-def is_bands_file(path: Path) -> bool:
+def is_bands_file(path: str | os.PathLike) -> bool:
     """Return True if ``path`` ends in the footer of a band file of ours, so compile may replace it."""
     try:
         with open(path, "rb") as handle:
@@ -142,9 +141,9 @@ def is_bands_file(path: Path) -> bool:
         return False
 
 
-def _replace(path: Path, data: bytes) -> None:
+def _replace(path: str, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file, so a process that has the old one mapped keeps it."""
     try:
-        write_atomically(path, lambda partial: partial.write_bytes(data))
+        write_atomically(path, lambda partial: write_bytes(partial, data))
     except OSError as err:
         raise DictionaryError(f"cannot write {path}: {err.strerror}") from None

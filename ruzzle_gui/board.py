@@ -11,9 +11,9 @@ A blank line ends the board. Only a line feed (or CR LF) ends a line.
 """
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `ruzzle` start-up time
 if TYPE_CHECKING:
@@ -112,11 +112,11 @@ class Board:
         return board.for_language(language, [number for number, _ in grid]) if language else board
 
     @classmethod
-    def from_file(cls, path: str | Path, language: Language | None = None) -> Board:
+    def from_file(cls, path: str | os.PathLike, language: Language | None = None) -> Board:
         """Return the board read from a UTF-8 board file."""
-        path = Path(path)
+        path = os.fspath(path)
         try:
-            with path.open("rb") as handle:
+            with open(path, "rb") as handle:
                 data = handle.read(MAX_BOARD_BYTES + 1)  # /dev/zero or a huge file: no further
         except FileNotFoundError:
             raise BoardError(f"board file not found: {path}") from None

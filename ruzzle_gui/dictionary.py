@@ -25,11 +25,10 @@ from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import islice
-from pathlib import Path
 
 import marisa_trie
 
-from ruzzle_gui.files import write_atomically
+from ruzzle_gui.files import write_atomically, write_bytes
 
 __all__ = [
     "DictionaryError", "bundled_path", "content_digest", "dictionary_digest", "is_index_file", "load_trie", "load_byte_trie",
@@ -45,12 +44,12 @@ class DictionaryError(ValueError):
     """A dictionary file is missing, unreadable, corrupt or empty."""
 
 
-def bundled_path(code: str) -> Path:
+def bundled_path(code: str) -> str:
     """Return the path of the bundled compiled dictionary for ``code``."""
-    return _bundled_dir() / f"{code}.marisa"
+    return os.path.join(_bundled_dir(), f"{code}.marisa")
 
 
-def content_digest(path: Path) -> bytes:
+def content_digest(path: str | os.PathLike) -> bytes:
     """Return the first 16 bytes of the SHA-256 of a file: what ties an index or band file to its .marisa."""
     import hashlib  # only verifying pays for it
 
@@ -59,18 +58,18 @@ def content_digest(path: Path) -> bytes:
 
 
 @lru_cache(maxsize=1)
-def _bundled_dir() -> Path:
-    """Return the folder of bundled dictionaries, installed or in a source checkout."""
+def _bundled_dir() -> str:
+    """Return the folder of bundled dictionaries (its real path), installed or in a source checkout."""
     # Installed (wheel or editable), the data package sits inside ruzzle_gui; in a
     # checkout (say `python -m ruzzle_gui` at its top) it sits beside it. Looked up
     # by path, not importlib.resources, whose import costs more than a solve.
-    package = Path(__file__).resolve().parent
-    inside = package / "mt_languages"
-    return inside if inside.is_dir() else package.parent / "mt_languages"
+    package = os.path.dirname(os.path.realpath(__file__))
+    inside = os.path.join(package, "mt_languages")
+    return inside if os.path.isdir(inside) else os.path.realpath(os.path.join(package, "..", "mt_languages"))
 
 
 @lru_cache(maxsize=None)
-def load_trie(path: Path) -> marisa_trie.Trie:
+def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
     """Return the compiled trie at ``path``, cached per path.
 
     A bundled dictionary, or one whose index vouches for it by checksum, is
@@ -78,11 +77,11 @@ def load_trie(path: Path) -> marisa_trie.Trie:
     process: any other .marisa is read by a child process, whose words are
     compiled afresh here (slower, never a crash).
     """
-    path = Path(path)
+    path = os.fspath(path)
     _check_regular_file(path, "dictionary")
     if _trusted(path):
         try:
-            trie = marisa_trie.Trie().mmap(str(path))
+            trie = marisa_trie.Trie().mmap(path)
         except RuntimeError as err:
             raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
     else:
@@ -93,18 +92,19 @@ def load_trie(path: Path) -> marisa_trie.Trie:
 
 
 @lru_cache(maxsize=None)
-def load_byte_trie(path: Path) -> marisa_trie.BinaryTrie:
+def load_byte_trie(path: str | os.PathLike) -> marisa_trie.BinaryTrie:
     """Return the same dictionary as ``load_trie`` with UTF-8 byte keys, cached."""
+    path = os.fspath(path)
     trie = load_trie(path)  # checks the file, or raises DictionaryError
-    if _trusted(Path(path)):
-        return marisa_trie.BinaryTrie().mmap(str(path))
+    if _trusted(path):
+        return marisa_trie.BinaryTrie().mmap(path)
     return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
 
 
-def _check_regular_file(path: Path, what: str, may_be_empty: bool = False) -> None:
+def _check_regular_file(path: str, what: str, may_be_empty: bool = False) -> None:
     """Raise DictionaryError unless ``path`` is a regular file, non-empty unless allowed (never opening a pipe)."""
     try:
-        status = path.stat()
+        status = os.stat(path)
     except FileNotFoundError:
         raise DictionaryError(f"{what} not found: {path}") from None
     except OSError as err:
@@ -117,19 +117,19 @@ def _check_regular_file(path: Path, what: str, may_be_empty: bool = False) -> No
         raise DictionaryError(f"{what} is empty: {path}")
 
 
-def _trusted(path: Path) -> bool:
+def _trusted(path: str) -> bool:
     """Return True if the .marisa at ``path`` may be memory-mapped: bundled, or vouched for by its index."""
     return _is_bundled(path) or _vouched(path)
 
 
 @lru_cache(maxsize=None)
-def _is_bundled(path: Path) -> bool:
+def _is_bundled(path: str) -> bool:
     """Return True for a dictionary shipped with the package (checked by the test suite, trusted at load)."""
-    return path.resolve().parent == _bundled_dir().resolve()
+    return os.path.dirname(os.path.realpath(path)) == _bundled_dir()
 
 
 @lru_cache(maxsize=None)
-def _vouched(path: Path) -> bool:
+def _vouched(path: str) -> bool:
     """Return True if ``path``'s sound index holds its checksum, False if no sound index is beside it.
 
     Raise DictionaryError when a sound index holds another checksum: the
@@ -143,19 +143,20 @@ def _vouched(path: Path) -> bool:
         if _bytes_digest(view[:-_DIGEST_SIZE]) != footer.index_digest:
             return False  # a damaged index vouches for nothing
     if content_digest(path) != footer.marisa_digest:
-        raise DictionaryError(f"{path} does not match the checksum in {index_path(path).name}: it was damaged "
+        raise DictionaryError(f"{path} does not match the checksum in {os.path.basename(index_path(path))}: "
+                              f"it was damaged "
                               f"or changed after compiling; compile it again from its word list "
                               f"(ruzzle compile -d WORDS -o {path})")
     return True
 
 
-def dictionary_digest(path: Path) -> bytes:
+def dictionary_digest(path: str | os.PathLike) -> bytes:
     """Return the ``content_digest`` of the .marisa at ``path``, without hashing it again when its index vouches.
 
     For a bundled dictionary (checked by the test suite) or one whose index was
     checked against it, that is the digest the index records; otherwise the file is hashed.
     """
-    path = Path(path)
+    path = os.fspath(path)
     found = _map_index(path) if _trusted(path) else None
     return found[1].marisa_digest if found is not None else content_digest(path)
 
@@ -186,14 +187,14 @@ for key in trie.iterkeys():
 _CHILD_SECONDS, _CHILD_OUTPUT_RATIO = 30, 64
 
 
-def _read_keys_in_child(path: Path) -> list[str]:
+def _read_keys_in_child(path: str) -> list[str]:
     """Return the keys of the .marisa at ``path``, read by a child process; raise DictionaryError if it fails."""
     import subprocess  # with threading, only an unverified dictionary pays for them
     import threading
 
-    size = path.stat().st_size
+    size = os.stat(path).st_size
     limit = _CHILD_OUTPUT_RATIO * size + (1 << 20)
-    command = [sys.executable, "-P", "-c", _KEY_READER, str(path)]  # -P: no module from the current folder
+    command = [sys.executable, "-P", "-c", _KEY_READER, path]  # -P: no module from the current folder
     stuck = threading.Event()
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
         timer = threading.Timer(_CHILD_SECONDS + size / 1e6, lambda: (stuck.set(), child.kill()))
@@ -337,18 +338,18 @@ def _letter_bits(letters: str) -> dict[str, int]:
     return {letter: 2 << position for position, letter in enumerate(letters)}
 
 
-def index_path(dictionary: Path) -> Path:
+def index_path(dictionary: str | os.PathLike) -> str:
     """Return where the PrefixIndex of a compiled dictionary lives."""
-    return Path(dictionary).with_suffix(".index")
+    return os.path.splitext(dictionary)[0] + ".index"
 
 
-def _map_index(dictionary: Path) -> tuple[mmap.mmap, _Footer] | None:
+def _map_index(dictionary: str) -> tuple[mmap.mmap, _Footer] | None:
     """Return the index beside ``dictionary``, mapped, and its footer; None if missing or not this format."""
     path = index_path(dictionary)
     try:
-        if not stat.S_ISREG(path.stat().st_mode):
+        if not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        with path.open("rb") as handle:
+        with open(path, "rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
         return None
@@ -365,7 +366,7 @@ def _bytes_digest(data: bytes | memoryview) -> bytes:
     return hashlib.sha256(data).digest()[:_DIGEST_SIZE]
 
 
-def is_index_file(path: Path) -> bool:
+def is_index_file(path: str | os.PathLike) -> bool:
     """Return True if ``path`` ends in the footer of an index of ours (any format), so compile may replace it."""
     footers = {_INDEX_MAGIC: _INDEX_FOOTER.size, **_OLD_INDEX_FOOTERS}
     try:
@@ -382,9 +383,9 @@ def is_index_file(path: Path) -> bool:
 
 
 @lru_cache(maxsize=None)
-def load_index(dictionary: Path) -> PrefixIndex | None:
+def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
     """Return the memory-mapped index beside ``dictionary``, or None if it is missing, stale or damaged."""
-    dictionary = Path(dictionary)
+    dictionary = os.fspath(dictionary)
     words = load_byte_trie(dictionary)  # checks the dictionary against the index's checksum
     found = _map_index(dictionary) if _trusted(dictionary) else None
     if found is None:
@@ -393,12 +394,12 @@ def load_index(dictionary: Path) -> PrefixIndex | None:
     typecode = _VALUE_TYPECODES.get(footer.width)
     letters_start = footer.start + footer.keys * footer.width
     end = len(mapped) - _INDEX_FOOTER.size
-    if (footer.word_count != len(words) or footer.word_bytes != dictionary.stat().st_size
+    if (footer.word_count != len(words) or footer.word_bytes != os.stat(dictionary).st_size
             or typecode is None or letters_start + footer.letters_size != end):
         return None
     try:
         letters = bytes(mapped[letters_start:end]).decode()
-        trie = marisa_trie.BinaryTrie().mmap(str(index_path(dictionary)))
+        trie = marisa_trie.BinaryTrie().mmap(index_path(dictionary))
     except (UnicodeDecodeError, RuntimeError):
         return None
     if len(trie) != footer.keys or len(set(letters)) != len(letters) or len(letters) >= footer.width * 8:
@@ -412,10 +413,10 @@ def load_index(dictionary: Path) -> PrefixIndex | None:
     return PrefixIndex(trie.get, nexts, letters, footer.longest, trie, mapped)
 
 
-def write_index(dictionary: Path) -> None:
+def write_index(dictionary: str | os.PathLike) -> None:
     """Write the PrefixIndex of the compiled ``dictionary`` beside it (a file this process wrote or trusts)."""
-    dictionary = Path(dictionary)
-    words = marisa_trie.BinaryTrie().load(str(dictionary))
+    dictionary = os.fspath(dictionary)
+    words = marisa_trie.BinaryTrie().load(dictionary)
     trie, nexts, letters, longest = _build_index(words.iterkeys())
     if len(letters) > _MAX_LETTERS:
         raise DictionaryError(f"its words use {len(letters)} different letters; an index holds {_MAX_LETTERS}")
@@ -426,11 +427,11 @@ def write_index(dictionary: Path) -> None:
     body = trie.tobytes()
     body += bytes(-len(body) % 8)  # so the values start aligned
     spelled = letters.encode()
-    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), dictionary.stat().st_size, len(trie), len(body),
+    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), os.stat(dictionary).st_size, len(trie), len(body),
                                 width, len(spelled), longest, content_digest(dictionary), b"")
     data = body + values.tobytes() + spelled + footer[:-_DIGEST_SIZE]
     data += _bytes_digest(data)
-    _write_atomically(index_path(dictionary), lambda partial: partial.write_bytes(data))
+    _write_atomically(index_path(dictionary), lambda partial: write_bytes(partial, data))
 
 
 def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[int], str, int]:
@@ -465,7 +466,7 @@ MAX_WORD_LETTERS = 64
 _MAX_LINE_BYTES = 16 * MAX_WORD_LETTERS
 
 
-def read_word_list(path: Path) -> Iterator[str]:
+def read_word_list(path: str | os.PathLike) -> Iterator[str]:
     """Yield the non-blank lines of a UTF-8 word list, stripped and NFC-normalised.
 
     A line too long to be a word is cut short (its rest skipped unread into
@@ -473,10 +474,10 @@ def read_word_list(path: Path) -> Iterator[str]:
     """
     import unicodedata
 
-    path = Path(path)
+    path = os.fspath(path)
     _check_regular_file(path, "word list", may_be_empty=True)  # an empty list has no words: said later
     try:
-        with path.open("rb") as handle:
+        with open(path, "rb") as handle:
             # Decoding line by line lets the error name the exact line.
             for number, raw in enumerate(_capped_lines(handle), 1):
                 if number == 1:
@@ -537,13 +538,13 @@ def fold_words(words: Iterable[str], fold: Callable[[str], str],
     return kept
 
 
-def compile_words(words: Iterable[str], out_path: Path) -> int:
+def compile_words(words: Iterable[str], out_path: str | os.PathLike) -> int:
     """Write ``words`` as a marisa trie to ``out_path``, its index beside it; return the key count."""
     trie = marisa_trie.Trie(words)
     if len(trie) == 0:
         raise DictionaryError("no words left to compile")
-    out_path = Path(out_path)
-    _write_atomically(out_path, lambda partial: trie.save(str(partial)))
+    out_path = os.fspath(out_path)
+    _write_atomically(out_path, trie.save)
     try:
         write_index(out_path)
     except DictionaryError as err:
@@ -559,21 +560,22 @@ def _forget_loaded() -> None:
         cached.cache_clear()
 
 
-def _drop_stale_index(dictionary: Path) -> str:
+def _drop_stale_index(dictionary: str) -> str:
     """Remove the index an earlier compile left beside ``dictionary``; return what that means for the user."""
     index = index_path(dictionary)
+    name = os.path.basename(index)
     slower = "it still works, more slowly"
-    if not index.exists() or not is_index_file(index):
+    if not os.path.exists(index) or not is_index_file(index):
         return slower
     try:
-        index.unlink()
+        os.unlink(index)
     except OSError as err:
-        return (f"the old {index.name} could not be removed ({err.strerror}), so loading {dictionary.name} "
+        return (f"the old {name} could not be removed ({err.strerror}), so loading {os.path.basename(dictionary)} "
                 f"is refused until it is compiled again")
-    return f"removed the old {index.name}; {slower}"
+    return f"removed the old {name}; {slower}"
 
 
-def _write_atomically(out_path: Path, write: Callable[[Path], object]) -> None:
+def _write_atomically(out_path: str, write: Callable[[str], object]) -> None:
     """Write ``out_path`` through a temporary file (files.write_atomically); raise DictionaryError naming it."""
     # A process that has the old file memory-mapped keeps its pages, where
     # rewriting in place would crash it.
@@ -581,17 +583,17 @@ def _write_atomically(out_path: Path, write: Callable[[Path], object]) -> None:
         write_atomically(out_path, write)
     except (OSError, RuntimeError) as err:
         reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
-        if not out_path.parent.is_dir():
+        if not os.path.isdir(os.path.dirname(out_path) or "."):
             reason = "no such folder"
         raise DictionaryError(f"cannot write {out_path}: {reason}") from None
 
 
-def expand_hunspell(dic_path: Path) -> Iterator[str]:
+def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:
     """Yield every word form of a hunspell .dic (with its .aff beside it), via unmunch."""
-    dic_path = Path(dic_path)
-    aff_path = dic_path.with_suffix(".aff")
+    dic_path = os.fspath(dic_path)
+    aff_path = os.path.splitext(dic_path)[0] + ".aff"
     for needed in (dic_path, aff_path):
-        if not needed.is_file():
+        if not os.path.isfile(needed):
             raise DictionaryError(f"hunspell file not found: {needed}")
     import shutil  # with subprocess, only for hunspell: too slow to import for every command
     import subprocess
@@ -600,7 +602,7 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
     if unmunch is None:
         raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")
     encoding = _aff_encoding(aff_path)
-    with subprocess.Popen([unmunch, str(dic_path), str(aff_path)], stdout=subprocess.PIPE,
+    with subprocess.Popen([unmunch, dic_path, aff_path], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL) as proc:
         for raw in proc.stdout:
             word = raw.decode(encoding, errors="replace").strip().split("/")[0]
@@ -610,9 +612,9 @@ def expand_hunspell(dic_path: Path) -> Iterator[str]:
         raise DictionaryError(f"unmunch could not expand {dic_path} (exit status {proc.returncode})")
 
 
-def _aff_encoding(aff_path: Path) -> str:
+def _aff_encoding(aff_path: str) -> str:
     """Return the Python codec for the character set a hunspell .aff declares (UTF-8 if none)."""
-    with aff_path.open("rb") as handle:
+    with open(aff_path, "rb") as handle:
         for raw in handle:
             if raw.split(maxsplit=1)[:1] == [b"SET"]:
                 declared = raw[3:].strip().decode("ascii", errors="replace")

@@ -1,11 +1,14 @@
-"""Writing a user's files safely: never over one of the inputs, never half-written."""
+"""Writing a user's files safely: never over one of the inputs, never half-written.
+
+Paths are plain strings here, as in every engine module: importing pathlib
+costs a script more start-up time than solving a 4x4 board.
+"""
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
-__all__ = ["same_file", "input_among", "write_atomically"]
+__all__ = ["same_file", "input_among", "write_atomically", "write_bytes"]
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
@@ -16,16 +19,16 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         return False  # one of them does not exist (yet): nothing there to lose
 
 
-def input_among(output: str | os.PathLike, inputs: Iterable[str | os.PathLike | None]) -> Path | None:
+def input_among(output: str | os.PathLike, inputs: Iterable[str | os.PathLike | None]) -> str | None:
     """Return the first of ``inputs`` that ``output`` would overwrite, or None."""
     for path in inputs:
         if path is not None and same_file(output, path):
-            return Path(path)
+            return os.fspath(path)
     return None
 
 
-def write_atomically(out_path: str | os.PathLike, write: Callable[[Path], object]) -> None:
-    """Have ``write`` fill a temporary file beside ``out_path``, then move it into place.
+def write_atomically(out_path: str | os.PathLike, write: Callable[[str], object]) -> None:
+    """Have ``write`` fill a temporary file (its path given) beside ``out_path``, then move it into place.
 
     A failed write (a full disk, say) leaves the old file whole, and a process that
     has the old file memory-mapped keeps its pages. A link is followed, so the file
@@ -33,17 +36,27 @@ def write_atomically(out_path: str | os.PathLike, write: Callable[[Path], object
     regular file (/dev/null, a FIFO) is written to directly: it cannot be replaced.
     Raises OSError naming ``out_path``.
     """
-    target = Path(os.path.realpath(out_path))
-    if target.exists() and not target.is_file():
+    target = os.path.realpath(out_path)
+    if os.path.exists(target) and not os.path.isfile(target):
         write(target)
         return
-    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    folder, name = os.path.split(target)
+    partial = os.path.join(folder, f".{name}.{os.getpid()}.partial")
     try:
         write(partial)
-        if target.exists():
-            os.chmod(partial, target.stat().st_mode & 0o7777)
+        if os.path.exists(target):
+            os.chmod(partial, os.stat(target).st_mode & 0o7777)
         os.replace(partial, target)
     except OSError as err:
-        raise OSError(err.errno, err.strerror, str(out_path)) from None
+        raise OSError(err.errno, err.strerror, os.fspath(out_path)) from None
     finally:
-        partial.unlink(missing_ok=True)
+        try:
+            os.unlink(partial)
+        except FileNotFoundError:
+            pass
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Write ``data`` to the file ``path`` (a ``write`` for write_atomically: ``lambda p: write_bytes(p, data)``)."""
+    with open(path, "wb") as handle:
+        handle.write(data)

@@ -2,18 +2,17 @@
 
 Each language is a TOML file. Bundled packs live in ``ruzzle_gui/languages``;
 a user can add a language, or override parts of a bundled one (letter values,
-say), with a file of the same name in ``user_language_dir()``.
+say), with a file of the same name in ``user_language_dir()``. Paths are plain
+strings: see ruzzle_gui.files.
 """
 from __future__ import annotations
 
 import os
-import re
 import stat
 import sys
 import unicodedata
 from collections import Counter
 from functools import cache, cached_property
-from pathlib import Path
 
 from ruzzle_gui.dictionary import (DictionaryError, PrefixIndex, bundled_path, fold_words, load_byte_trie,
                                    load_index, load_trie, read_word_list)
@@ -26,8 +25,8 @@ OPTIONAL = {"fold_replace": dict, "values_source": dict, "demo": dict, "dictiona
 STRING_TABLES = ("fold_replace", "values_source", "demo")
 TYPE_NAMES = {str: "string", int: "whole number", dict: "table"}
 FREQUENCY_SAMPLE = 20_000
-# What a language code may look like; anything else (``x.toml``, ``../x``) is no code.
-CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]+")
+# The characters of a language code; anything else (``x.toml``, ``../x``) is no code.
+CODE_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 # A language file is a page of text: refuse anything past this before parsing it.
 MAX_TOML_BYTES = 1 << 20
 # Words checked for letters outside the alphabet when a dictionary has no index to list its letters.
@@ -41,7 +40,7 @@ class LanguageError(ValueError):
 class Language:
     """One language: its alphabet, letter values, folding and dictionary."""
 
-    def __init__(self, data: dict, dictionary: Path | None = None) -> None:
+    def __init__(self, data: dict, dictionary: str | os.PathLike | None = None) -> None:
         self.code: str = data["code"]
         self.name: str = data["name"]
         self.alphabet: str = data["alphabet"]
@@ -56,7 +55,7 @@ class Language:
         self.confidence: str = source.get("confidence", "unknown")
         self.values_notes: str = source.get("notes", "")
         self.demo_board: str = data.get("demo", {}).get("board", "")
-        self.dictionary_path: Path = dictionary or bundled_path(self.code)
+        self.dictionary_path: str = bundled_path(self.code) if dictionary is None else os.fspath(dictionary)
         self._letters = frozenset(self.alphabet)
         self._fold_cache: dict[str, str] = {}
 
@@ -106,7 +105,7 @@ class Language:
     def trie(self):
         """Return this language's dictionary trie (loaded on first use, then cached)."""
         path = self.dictionary_path
-        if path.suffix != ".marisa":
+        if not _is_compiled(path):
             return _trie_from_word_list(path, self)
         trie = load_trie(path)
         self._check_alphabet(trie)
@@ -116,7 +115,7 @@ class Language:
     def byte_trie(self):
         """Return the dictionary with UTF-8 byte keys: look-ups skip an encode and a decode."""
         trie = self.trie
-        if self.dictionary_path.suffix == ".marisa":
+        if _is_compiled(self.dictionary_path):
             return load_byte_trie(self.dictionary_path)
         import marisa_trie
 
@@ -126,7 +125,7 @@ class Language:
     def prefix_index(self) -> PrefixIndex:
         """Return the index the solver looks prefixes up in: the mapped .index, or one built here."""
         path, trie = self.dictionary_path, self.byte_trie  # byte_trie checks the dictionary's alphabet
-        if path.suffix != ".marisa":
+        if not _is_compiled(path):
             return PrefixIndex.from_words(trie.iterkeys())
         # A .marisa from elsewhere may come without its index: answer from the trie.
         return load_index(path) or PrefixIndex.from_trie(trie, self.alphabet)
@@ -150,6 +149,8 @@ class Language:
     @cached_property
     def _alphabet_problem(self) -> str | None:
         """Return what is wrong with a compiled dictionary whose words use letters outside the alphabet, or None."""
+        import re  # only a dictionary found at fault pays for it
+
         trie = load_trie(self.dictionary_path)
         # Regular expressions over all the words at once run at C speed.
         words, letters = "\n".join(trie.iterkeys()), re.escape(self.alphabet)
@@ -162,7 +163,7 @@ class Language:
             return (f"{path}: none of its {len(trie):,} words is spelled in the {self.name} alphabet (such as "
                     f"'{example.group()}'): it is a dictionary for another language; give it with that "
                     f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o OUT.marisa")
-        fixed = path.with_name(f"{path.stem}-{self.code}.marisa")
+        fixed = f"{os.path.splitext(path)[0]}-{self.code}.marisa"
         return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.name} "
                 f"alphabet (such as '{example.group()}'), so they can never be found; "
                 f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
@@ -195,7 +196,12 @@ class Language:
         return len(self.trie)
 
 
-def _trie_from_word_list(path: Path, language: Language):
+def _is_compiled(path: str) -> bool:
+    """Return True for a compiled .marisa dictionary, False for a plain word list."""
+    return os.path.splitext(path)[1] == ".marisa"
+
+
+def _trie_from_word_list(path: str, language: Language):
     """Return an in-memory trie of a plain word list folded for ``language``."""
     import marisa_trie
 
@@ -205,7 +211,7 @@ def _trie_from_word_list(path: Path, language: Language):
     return marisa_trie.Trie(words)
 
 
-def config_dir() -> Path:
+def config_dir() -> str:
     """Return the user's ruzzle_gui configuration folder, where the platform expects it.
 
     ``$XDG_CONFIG_HOME/ruzzle_gui`` when that is set, else ``~/.config/ruzzle_gui`` on
@@ -213,38 +219,48 @@ def config_dir() -> Path:
     on macOS. An existing ``~/.config/ruzzle_gui`` (made by an older version) keeps being used.
     """
     if os.environ.get("XDG_CONFIG_HOME"):
-        return Path(os.environ["XDG_CONFIG_HOME"]) / "ruzzle_gui"
-    legacy = Path.home() / ".config" / "ruzzle_gui"
-    if legacy.is_dir() or sys.platform not in ("win32", "darwin"):
+        return os.path.join(os.environ["XDG_CONFIG_HOME"], "ruzzle_gui")
+    legacy = os.path.join(os.path.expanduser("~"), ".config", "ruzzle_gui")
+    if os.path.isdir(legacy) or sys.platform not in ("win32", "darwin"):
         # Off Windows and macOS this is platformdirs' own answer (the XDG rule), without
         # the ~12 ms its import (tempfile, shutil, random) adds to every `ruzzle solve`.
         return legacy
     import platformdirs
 
-    return Path(platformdirs.user_config_dir("ruzzle_gui", appauthor=False, roaming=True))
+    return platformdirs.user_config_dir("ruzzle_gui", appauthor=False, roaming=True)
 
 
-def user_language_dir() -> Path:
+def user_language_dir() -> str:
     """Return the folder where a user's own language files are looked up."""
-    return config_dir() / "languages"
+    return os.path.join(config_dir(), "languages")
 
 
-def _bundled_dir():
+def _bundled_dir() -> str:
     """Return the packaged folder of language files."""
-    return Path(__file__).resolve().parent / "languages"  # not importlib.resources: its import is slow
+    # Not importlib.resources: its import is slow.
+    return os.path.join(os.path.dirname(os.path.realpath(__file__)), "languages")
 
 
-def bundled_language_file(code: str) -> Path:
+def bundled_language_file(code: str) -> str:
     """Return the language file ``code`` as it ships, whatever the user's own files say."""
-    return _bundled_dir() / f"{code}.toml"
+    return os.path.join(_bundled_dir(), f"{code}.toml")
+
+
+def is_language_code(text: str) -> bool:
+    """Return True if ``text`` looks like a language code (letters, digits, ``_`` and ``-``)."""
+    return bool(text) and CODE_CHARACTERS.issuperset(text)
 
 
 def known_languages() -> list[str]:
     """Return the sorted codes of every bundled and user language."""
-    codes = {entry.name[:-5] for entry in _bundled_dir().iterdir() if entry.name.endswith(".toml")}
+    codes = {name[:-5] for name in os.listdir(_bundled_dir()) if name.endswith(".toml")}
     user_dir = user_language_dir()
-    if user_dir.is_dir():
-        codes |= {path.stem for path in user_dir.glob("*.toml") if CODE_PATTERN.fullmatch(path.stem)}
+    if os.path.isdir(user_dir):
+        try:
+            names = os.listdir(user_dir)
+        except OSError:
+            names = []  # a folder we may not read lists no languages, as before
+        codes |= {name[:-5] for name in names if name.endswith(".toml") and is_language_code(name[:-5])}
     return sorted(codes)
 
 
@@ -253,9 +269,9 @@ def _read_toml(path, label: str) -> dict:
     import tomllib  # imported when a language file is read, not by every command
 
     try:
-        if isinstance(path, Path) and not stat.S_ISREG(path.stat().st_mode):
+        if not stat.S_ISREG(os.stat(path).st_mode):
             raise LanguageError(f"language file {label} is not a regular file")
-        with path.open("rb") as handle:
+        with open(path, "rb") as handle:
             data = handle.read(MAX_TOML_BYTES + 1)
         if len(data) > MAX_TOML_BYTES:
             raise LanguageError(f"language file {label} is larger than {MAX_TOML_BYTES >> 20} MB")
@@ -274,17 +290,20 @@ def _read_toml(path, label: str) -> dict:
         raise LanguageError(f"language file {label} holds a value out of range: {str(err).split(';')[0][:120]}") from None
 
 
-def _read_bundled(path: Path) -> dict:
+def _read_bundled(path: str) -> dict:
     """Return a bundled language file's data, parsed at build time while the file is unchanged."""
     # Importing tomllib costs more start-up than the whole solve of a 4x4 board.
     import zlib
 
     from ruzzle_gui.languages.parsed import PARSED
 
-    crc, data = PARSED.get(path.stem, (None, None))
-    if data is not None and zlib.crc32(path.read_bytes()) == crc:
-        return data()
-    return _read_toml(path, path.name)
+    name = os.path.basename(path)
+    crc, data = PARSED.get(os.path.splitext(name)[0], (None, None))
+    if data is not None:
+        with open(path, "rb") as handle:
+            if zlib.crc32(handle.read()) == crc:
+                return data()
+    return _read_toml(path, name)
 
 
 def _check_types(data: dict, label: str) -> None:
@@ -334,16 +353,16 @@ def _check_demo(language: Language, label: str) -> None:
             raise LanguageError(f"language file {label}: key 'demo.board': {err}") from None
 
 
-def _language_data(code: str) -> tuple[dict, Path | None]:
+def _language_data(code: str) -> tuple[dict, str | None]:
     """Return the merged bundled and user data for ``code`` and the user file, if any."""
-    if not CODE_PATTERN.fullmatch(code):
+    if not is_language_code(code):
         raise LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}")
     bundled = bundled_language_file(code)
-    user = user_language_dir() / f"{code}.toml"
-    data: dict = _read_bundled(bundled) if bundled.is_file() else {}
-    if user.exists():
-        override = _read_toml(user, str(user))
-        _check_types(override, str(user))
+    user = os.path.join(user_language_dir(), f"{code}.toml")
+    data: dict = _read_bundled(bundled) if os.path.isfile(bundled) else {}
+    if os.path.exists(user):
+        override = _read_toml(user, user)
+        _check_types(override, user)
         values = {**data.get("values", {}), **override.get("values", {})}
         data = {**data, **override, "values": values}
         return data, user
@@ -353,22 +372,22 @@ def _language_data(code: str) -> tuple[dict, Path | None]:
 
 
 @cache
-def load_language(code: str, dictionary: str | Path | None = None) -> Language:
+def load_language(code: str, dictionary: str | os.PathLike | None = None) -> Language:
     """Return the language for a code (or a path to a .toml file), cached.
 
     ``dictionary`` replaces the bundled dictionary with a ``.marisa`` file or a
     plain UTF-8 word list (folded with the language's rules).
     """
-    if str(code).endswith(".toml"):
-        path = Path(code)
-        data, label, source = _read_toml(path, str(path)), str(path), path
+    code = os.fspath(code)
+    if code.endswith(".toml"):
+        data, label, source = _read_toml(code, code), code, code
     else:
-        data, source = _language_data(str(code))
-        label = str(source) if source else f"{code}.toml"
+        data, source = _language_data(code)
+        label = source or f"{code}.toml"
     _validate(data, label)
     if dictionary is None and "dictionary" in data and source is not None:
-        dictionary = source.resolve().parent / data["dictionary"]
-    language = Language(data, Path(dictionary) if dictionary is not None else None)
+        dictionary = os.path.join(os.path.dirname(os.path.realpath(source)), data["dictionary"])
+    language = Language(data, dictionary)
     _check_demo(language, label)
     return language
 

@@ -20,7 +20,7 @@ def write_language(folder: Path, words, *, code: str = "tt", min_length: int = 2
     if dictionary.endswith(".marisa"):
         compile_words(words, folder / dictionary)
         if "unindexed" in dictionary:
-            index_path(folder / dictionary).unlink()
+            Path(index_path(folder / dictionary)).unlink()
     else:
         (folder / dictionary).write_text("\n".join(words) + "\n", encoding="utf-8")
     value_lines = "\n".join(f'"{k}" = {v}' for k, v in values.items())

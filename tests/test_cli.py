@@ -260,7 +260,7 @@ def test_languages_note_a_dictionary_without_its_index(capsys, monkeypatch, tmp_
     folder = tmp_path / "ruzzle_gui" / "languages"
     user_language(folder, "zzbare", "bare.marisa")
     compile_words(["AB", "ABC", "CAB"], folder / "bare.marisa")
-    index_path(folder / "bare.marisa").unlink()
+    os.unlink(index_path(folder / "bare.marisa"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     code, out, err = run(capsys, "languages", "--json")
     rows = {row["code"]: row for row in json.loads(out)}
@@ -272,7 +272,7 @@ def test_languages_note_a_dictionary_without_its_index(capsys, monkeypatch, tmp_
                    f"give it one with: ruzzle compile -d {bare} -o {bare}\n")
     # The fix it names, then a fresh process (this one has cached the missing index).
     code, out, _ = run(capsys, "compile", "-d", str(bare), "-o", str(bare))
-    assert code == 0 and index_path(bare).is_file()
+    assert code == 0 and os.path.isfile(index_path(bare))
     done = subprocess.run([sys.executable, "-m", "ruzzle_gui", "languages"], capture_output=True, text=True,
                           env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path)})
     assert (done.returncode, done.stderr) == (0, "") and "zzbare" in done.stdout

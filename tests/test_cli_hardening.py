@@ -16,7 +16,7 @@ from ruzzle_gui import Board, BoardError
 from ruzzle_gui.board import MAX_BOARD_BYTES, MAX_SIDE
 from ruzzle_gui.cli import dictionaries
 from ruzzle_gui.dictionary import index_path, load_index
-from ruzzle_gui.files import write_atomically
+from ruzzle_gui.files import write_atomically, write_bytes
 from test_cli import assert_one_error_line, run, write
 
 WORD_LIST = "Città\ncasa\nCASA\nl'acqua\nzeta\n"
@@ -110,7 +110,7 @@ def test_compile_replaces_its_own_index_and_reindexes_a_marisa_in_place(capsys, 
     words = write(tmp_path / "w.txt", WORD_LIST)
     assert run(capsys, "compile", "-l", "it", "-d", words, "-o", str(trie))[0] == 0
     assert run(capsys, "compile", "-l", "it", "-d", words, "-o", str(trie))[0] == 0  # over our own index
-    index_path(trie).unlink()
+    os.unlink(index_path(trie))
     code, _, err = run(capsys, "compile", "-d", str(trie), "-o", str(trie))  # the README's way to add one
     assert (code, err) == (0, "")
     assert load_index(trie) is not None
@@ -160,7 +160,7 @@ def test_write_atomically_follows_a_link(tmp_path):
     real = tmp_path / "real.txt"
     real.write_text("old")
     (tmp_path / "link.txt").symlink_to(real)
-    write_atomically(tmp_path / "link.txt", lambda path: path.write_text("new"))
+    write_atomically(tmp_path / "link.txt", lambda path: write_bytes(path, b"new"))
     assert (tmp_path / "link.txt").is_symlink() and real.read_text() == "new"
 
 

@@ -170,7 +170,7 @@ for trial in range(count):
     folder = work / f"m{trial}"
     folder.mkdir()
     path = folder / "words.marisa"
-    marisa, index = source.read_bytes(), index_path(source).read_bytes()
+    marisa, index = source.read_bytes(), Path(index_path(source)).read_bytes()
     if kind == "marisa":
         marisa = damage(marisa)
     elif kind == "index":
@@ -178,10 +178,10 @@ for trial in range(count):
     elif kind == "both":
         marisa, index = damage(marisa), damage(index)
     elif kind == "swapped":
-        index = index_path(rng.choice([s for s in sources if s != source])).read_bytes()
+        index = Path(index_path(rng.choice([s for s in sources if s != source]))).read_bytes()
     path.write_bytes(marisa)
     if kind != "no index":
-        index_path(path).write_bytes(index)
+        Path(index_path(path)).write_bytes(index)
     else:
         path.write_bytes(damage(marisa))
     try:

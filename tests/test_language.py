@@ -1,6 +1,8 @@
 """Language packs, folding, user languages and dictionaries (good and bad)."""
 from __future__ import annotations
 
+import os
+
 import marisa_trie
 import pytest
 
@@ -270,7 +272,7 @@ def test_accented_keys_compiled_without_a_language_are_counted(tmp_path, indexed
     path = tmp_path / "mine.marisa"
     compile_words(["CASA", "CITTÀ", "MARE"], path)
     if not indexed:
-        index_path(path).unlink()
+        os.unlink(index_path(path))
     with pytest.raises(DictionaryError, match=r"1 of 3 words use letters outside the Italiano alphabet "
                                               r"\(such as 'CITTÀ'\).*ruzzle compile -l it -d"):
         load_language("it", dictionary=str(path)).trie

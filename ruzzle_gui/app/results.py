@@ -360,14 +360,14 @@ class Results(ttk.Frame):
         The file is written beside ``path`` and renamed over it, so a full disk
         leaves the old file whole. Raises OSError naming the file.
         """
-        def write(partial: Path) -> None:
-            with partial.open("w", encoding="utf-8", newline="") as handle:
+        def write(partial: str) -> None:
+            with open(partial, "w", encoding="utf-8", newline="") as handle:
                 writer = csv.writer(handle)
                 writer.writerow(("word", "score", "length", "path"))
                 for s in self.shown:
                     writer.writerow((s.word, s.score, len(s.word), path_text(s.path)))
 
-        write_atomically(Path(path), write)
+        write_atomically(path, write)
         return len(self.shown)
 
     def ask_export(self) -> None:

@@ -5,7 +5,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ruzzle_gui.files import write_atomically
+from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
 
@@ -49,7 +49,7 @@ class Settings:
 
 def settings_path() -> Path:
     """Return where the settings file lives: ``settings.json`` in the user's config folder."""
-    return config_dir() / "settings.json"
+    return Path(config_dir(), "settings.json")
 
 
 def load_settings(path: Path) -> Settings:
@@ -118,7 +118,7 @@ def save_settings(settings: Settings, path: Path) -> str | None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         # Replace in one step, so a crash or a full disk never leaves a half-written file.
-        write_atomically(path, lambda partial: partial.write_text(text, encoding="utf-8"))
+        write_atomically(path, lambda partial: write_bytes(partial, text.encode()))
     except OSError as err:
         return f"could not save settings to {path}: {err.strerror}"
     return None

@@ -110,7 +110,7 @@ def language_files(language: str | None) -> list[str]:
         return [language]
     from ruzzle_gui.language import user_language_dir
 
-    return [str(user_language_dir() / f"{language}.toml")]
+    return [os.path.join(user_language_dir(), f"{language}.toml")]
 
 
 def read_board(spec: str, language: Language) -> Board:

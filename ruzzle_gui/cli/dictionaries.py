@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, write_output
@@ -53,12 +53,12 @@ def add_cat(command: argparse.ArgumentParser) -> None:
     command.set_defaults(handler=cat, usage_problem=_cat_usage_problem)
 
 
-def _marisa_path(text: str) -> Path:
+def _marisa_path(text: str) -> str:
     """Return an output path that ends in .marisa (others would be read back as word lists)."""
     if not text.endswith(".marisa"):
         raise argparse.ArgumentTypeError(
             f"'{text}' must end in .marisa (other files are read as plain word lists)")
-    return Path(text)
+    return text
 
 
 def _cat_usage_problem(args: argparse.Namespace) -> str | None:
@@ -68,11 +68,16 @@ def _cat_usage_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _word_source(path: Path) -> Iterable[str]:
+def _suffix(path: str) -> str:
+    """Return the file name's last suffix (``.dic``), or '' when it has none."""
+    return os.path.splitext(path)[1]
+
+
+def _word_source(path: str) -> Iterable[str]:
     """Return the words of a plain list, a hunspell .dic (expanded) or a .marisa trie."""
-    if path.suffix == ".dic":
+    if _suffix(path) == ".dic":
         return expand_hunspell(path)
-    if path.suffix == ".marisa":
+    if _suffix(path) == ".marisa":
         return load_trie(path).iterkeys()
     return read_word_list(path)
 
@@ -88,7 +93,7 @@ def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[
 
 def compile_dictionary(args: argparse.Namespace) -> int:
     """Fold a word list (or hunspell dictionary) and write it as a .marisa trie."""
-    source = Path(args.dictionary)
+    source = args.dictionary
     _check_compile_output(source, args.output, language_files(args.language), with_bands=bool(args.language))
     language = load_language(args.language) if args.language else None
     fold, in_alphabet, label = _folding(language)
@@ -103,18 +108,18 @@ def compile_dictionary(args: argparse.Namespace) -> int:
         raise CliError(f"{source} {problem}; nothing written")
     compile_words(kept, args.output)
     print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
-          f"wrote {args.output} and its index {index_path(args.output).name}")
+          f"wrote {args.output} and its index {os.path.basename(index_path(args.output))}")
     print(_report_text(report))
     if language is not None:
         _give_bands(args.output, language)
     return 0
 
 
-def _check_compile_output(source: Path, output: Path, others: list[str], with_bands: bool) -> None:
+def _check_compile_output(source: str, output: str, others: list[str], with_bands: bool) -> None:
     """Raise CliError if writing ``output`` or a file beside it would destroy an input or a file not ours."""
     from ruzzle_gui.bands import bands_path, is_bands_file
 
-    inputs = [source, source.with_suffix(".aff") if source.suffix == ".dic" else None, *others]
+    inputs = [source, os.path.splitext(source)[0] + ".aff" if _suffix(source) == ".dic" else None, *others]
     beside = [("index", "an index", index_path(output), is_index_file)]
     if with_bands:
         beside.append(("commonness bands", "a band file", bands_path(output), is_bands_file))
@@ -123,16 +128,16 @@ def _check_compile_output(source: Path, output: Path, others: list[str], with_ba
         if clash is not None:
             raise CliError(f"the {what} {path} that compile writes beside {output} is the input {clash}; "
                            "choose another output name")
-        if path.exists() and not is_ours(path):
+        if os.path.exists(path) and not is_ours(path):
             raise CliError(f"{path} exists and is not {described} written by ruzzle compile; compile writes its "
                            f"{what} there, so move that file or choose another output name")
     # Compiling a .marisa onto itself is allowed: it reads every word before replacing the file.
     clash = input_among(output, inputs)
-    if clash is not None and not (clash == source and source.suffix == ".marisa"):
+    if clash is not None and not (clash == source and _suffix(source) == ".marisa"):
         raise CliError(f"the output {output} is the input {clash}; write to another file")
 
 
-def _give_bands(output: Path, language: Language) -> None:
+def _give_bands(output: str, language: Language) -> None:
     """Give the new dictionary the commonness bands of the language's bundled one, and say so."""
     from ruzzle_gui.bands import EVERYDAY, bands_path, write_bundled_bands  # only compiling pays for it
 
@@ -145,7 +150,7 @@ def _give_bands(output: Path, language: Language) -> None:
         print(f"no commonness bands: the {language.name} bundled dictionary has none to look words up in")
     else:
         known = sum(counts) - counts[0]
-        print(f"wrote its commonness bands {bands_path(output).name}: {known:,} of {sum(counts):,} words "
+        print(f"wrote its commonness bands {os.path.basename(bands_path(output))}: {known:,} of {sum(counts):,} words "
               f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
 
 
@@ -157,17 +162,17 @@ def _report_text(report: FoldReport) -> str:
     return text
 
 
-def _is_large(source: Path) -> bool:
+def _is_large(source: str) -> bool:
     """Return True if reading ``source`` takes long enough to deserve a progress bar."""
     # Expanding hunspell affixes takes seconds even for a small .dic.
-    return source.is_file() and (source.suffix == ".dic" or source.stat().st_size >= LARGE_INPUT_BYTES)
+    return os.path.isfile(source) and (_suffix(source) == ".dic" or os.path.getsize(source) >= LARGE_INPUT_BYTES)
 
 
-def _line_count(source: Path) -> int | None:
+def _line_count(source: str) -> int | None:
     """Return the number of lines of a plain list, or None when unknown in advance."""
-    if source.suffix in (".dic", ".marisa"):
+    if _suffix(source) in (".dic", ".marisa"):
         return None
-    with source.open("rb") as handle:
+    with open(source, "rb") as handle:
         return sum(block.count(b"\n") for block in iter(lambda: handle.read(1 << 20), b""))
 
 
@@ -206,10 +211,10 @@ def cat(args: argparse.Namespace) -> int:
     if args.dictionary is None:
         words = sorted(language.trie.iterkeys())
     elif args.dictionary.endswith(".marisa"):
-        words = sorted(load_trie(Path(args.dictionary)).iterkeys())
+        words = sorted(load_trie(args.dictionary).iterkeys())
     else:
         fold, in_alphabet, _ = _folding(language)
-        words = sorted(fold_words(_word_source(Path(args.dictionary)), fold, in_alphabet))
+        words = sorted(fold_words(_word_source(args.dictionary), fold, in_alphabet))
     write_output(args.output, _chunks(words))
     return 0
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Collection, Sequence
 
@@ -56,11 +57,11 @@ def _language_row(code: str) -> dict:
     try:
         row["words"], row["dictionary"] = language.word_count(), "ok"
     except DictionaryError:
-        row["dictionary"] = "corrupt" if language.dictionary_path.is_file() else "missing"
+        row["dictionary"] = "corrupt" if os.path.isfile(language.dictionary_path) else "missing"
         return row
     # A plain word list gets its index built in memory; a .marisa needs its .index file.
     path = language.dictionary_path
-    row["indexed"] = path.suffix != ".marisa" or load_index(path) is not None
+    row["indexed"] = os.path.splitext(path)[1] != ".marisa" or load_index(path) is not None
     return row
 
 

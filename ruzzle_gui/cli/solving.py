@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Sequence
 
 from ruzzle_gui.board import Board, BoardError
@@ -92,8 +93,8 @@ def _bands(language: Language, args: argparse.Namespace):
 
     bands = load_bands(language.dictionary_path)
     if bands is None and args.common is not None:
-        raise CliError(f"--common needs commonness bands, and {language.dictionary_path.name} has none "
-                       f"({bands_path(language.dictionary_path).name} is missing or does not match it)")
+        raise CliError(f"--common needs commonness bands, and {os.path.basename(language.dictionary_path)} has none "
+                       f"({os.path.basename(bands_path(language.dictionary_path))} is missing or does not match it)")
     return bands
 
 

@@ -9,6 +9,7 @@ import pytest
 from gui_helpers import wait_until
 
 from ruzzle_gui import language as language_module
+from ruzzle_gui.app import settings as settings_module
 from ruzzle_gui.app.settings import (DEFAULT_DELAY_MS, RECENT_LIMIT, Settings, load_settings, save_settings,
                                      settings_path)
 from ruzzle_gui.language import config_dir
@@ -72,10 +73,12 @@ def test_saving_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path, m
     save_settings(Settings(language="it"), path)
     before = path.read_bytes()
 
-    def full_disk(self, *args, **kwargs):
+    def full_disk(path, data):
+        with open(path, "wb") as handle:
+            handle.write(data[:10])  # the disk fills half-way through
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full_disk)
+    monkeypatch.setattr(settings_module, "write_bytes", full_disk)
     problem = save_settings(Settings(language="ru", delay_ms=120), path)
     assert problem is not None and "No space left on device" in problem
     assert path.read_bytes() == before
@@ -87,22 +90,22 @@ def test_config_folder_is_the_platforms_and_an_old_one_keeps_working(tmp_path, m
 
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
-    native = tmp_path / "native" / "ruzzle_gui"
+    native = str(tmp_path / "native" / "ruzzle_gui")
     monkeypatch.setattr(platformdirs, "user_config_dir", lambda name, **options: str(tmp_path / "native" / name))
-    assert config_dir() == tmp_path / ".config" / "ruzzle_gui"  # Linux: the XDG rule, without platformdirs
+    assert config_dir() == str(tmp_path / ".config" / "ruzzle_gui")  # Linux: the XDG rule, without platformdirs
     monkeypatch.setattr(language_module.sys, "platform", "win32")
     assert config_dir() == native
     (tmp_path / ".config" / "ruzzle_gui").mkdir(parents=True)
-    assert config_dir() == tmp_path / ".config" / "ruzzle_gui"
+    assert config_dir() == str(tmp_path / ".config" / "ruzzle_gui")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    assert config_dir() == tmp_path / "xdg" / "ruzzle_gui"
-    assert language_module.user_language_dir() == tmp_path / "xdg" / "ruzzle_gui" / "languages"
+    assert config_dir() == str(tmp_path / "xdg" / "ruzzle_gui")
+    assert language_module.user_language_dir() == str(tmp_path / "xdg" / "ruzzle_gui" / "languages")
 
 
 def test_config_folder_on_linux_is_xdg_config(tmp_path, monkeypatch):
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert config_dir() == Path(os.environ["HOME"]) / ".config" / "ruzzle_gui"
+    assert config_dir() == str(Path(os.environ["HOME"]) / ".config" / "ruzzle_gui")
 
 
 def test_each_change_is_saved_at_once_without_closing(app, config_home):
