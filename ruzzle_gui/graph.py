@@ -17,7 +17,6 @@ from __future__ import annotations
 import gc
 from collections import deque, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from functools import cache
 
 from ruzzle_gui.board import Board, Cell
@@ -118,8 +117,16 @@ class Graph:
 
     def solve(self, order: str = "score", reverse: bool = False) -> list[Solution]:
         """Return one Solution per word on the board, best path each, sorted by ``order``."""
-        with _collector_paused():
+        # A solve allocates tens of thousands of tuples and dicts, none in a cycle, and
+        # the cyclic collector would walk them again and again for nothing (~5% of a
+        # 10x10 solve), so it is paused, if it runs, until the solve ends.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
             return best_solutions(self.paths(), order, reverse)
+        finally:
+            if collecting:
+                gc.enable()
 
     def paths(self, batch_cells: int = BATCH_CELLS) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
         """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+.
@@ -194,18 +201,3 @@ class Graph:
         gains = [values[letter] * LETTER_MULTIPLIER.get(bonus, 1)
                  for letter, bonus in zip(board.letters, board.bonuses)]
         return gains, [WORD_MULTIPLIER.get(bonus, 1) for bonus in board.bonuses]
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector, if it runs, until the block ends."""
-    # A solve allocates tens of thousands of tuples and dicts, none in a cycle, and
-    # the collector would walk them again and again for nothing (~5% of a 10x10 solve).
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

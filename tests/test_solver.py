@@ -128,6 +128,20 @@ def test_solve_is_sorted_and_each_word_once(test_language, board):
     assert keys == sorted(keys)
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_solve_pauses_the_cyclic_collector_and_restores_it(make_language, monkeypatch, enabled):
+    import gc
+
+    seen = []
+    monkeypatch.setattr("ruzzle_gui.graph.best_solutions", lambda paths, order, reverse: seen.append(gc.isenabled()) or [])
+    (gc.enable if enabled else gc.disable)()
+    try:
+        Graph(Board.from_letters("CASA", 2), make_language(["CASA"])).solve()
+        assert seen == [False] and gc.isenabled() == enabled
+    finally:
+        gc.enable()
+
+
 def test_real_dictionary_matches_brute_force():
     """A few random Italian boards against the full bundled dictionary."""
     italian = load_language("it")
