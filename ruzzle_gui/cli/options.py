@@ -39,10 +39,14 @@ class Option:
         self.choices = keywords.get("choices")
         self.default = keywords.get("default", False if self.action == "store_true" else None)
         self.required = self.positional or keywords.get("required", False)
-        self.plain = (set(keywords) <= (POSITIONAL_KEYWORDS if self.positional else KEYWORDS)
-                      and self.action in ACTIONS and (self.type is None or callable(self.type))
-                      and all(name.startswith("-") for name in names) != self.positional
-                      and (self.action != "append" or self.default is None or type(self.default) is list))
+        self.plain = self._is_plain(keywords)
+
+    def _is_plain(self, keywords: dict) -> bool:
+        """Return whether the quick parse reads this option as argparse does (else argparse reads every line)."""
+        return (set(keywords) <= (POSITIONAL_KEYWORDS if self.positional else KEYWORDS)
+                and self.action in ACTIONS and (self.type is None or callable(self.type))
+                and (self.positional or all(name.startswith("-") for name in self.names))
+                and (self.action != "append" or self.default is None or type(self.default) is list))
 
     def converted(self, text: str) -> object:
         """Return ``text`` made a value by the option's type; raise Refused if the type fails."""
@@ -52,7 +56,7 @@ class Option:
             raise Refused from None
 
     def value(self, text: str) -> object:
-        """Return ``text`` made a value by the option's type and checked against its choices; raise Refused if not."""
+        """Return ``text`` made a value by the option's type and found among its choices; raise Refused if not."""
         value = self.converted(text)
         if self.choices is not None and value not in self.choices:
             raise Refused
