@@ -5,15 +5,19 @@ with exit code 1, and bad usage as one line with exit code 2. With no command
 at all (or with the app's own options first), ``ruzzle`` opens the desktop app.
 
 Start-up is the cost a script user waits for, so only the chosen command's
-module is imported and only its parser is built; ``ruzzle --help`` lists the
-commands from ``COMMANDS`` without importing any of them.
+module is imported; ``ruzzle --help`` lists the commands from ``COMMANDS``
+without importing any of them. A plain command line is read from the
+command's options recorded in an OptionTable (``ruzzle_gui.cli.options``),
+without importing argparse; help, usage errors and anything unusual go to
+argparse, with the command's options added to its subparser.
 
 To add a command: write a module in this package with a function
 ``add_<command>(parser)`` that adds the command's options to ``parser`` (an
-empty subparser titled with the summary) and sets ``handler`` (a function
-``args -> exit code``) with ``parser.set_defaults``; then add one line to
-``COMMANDS``. Shared pieces (errors, argument types, board reading, output)
-are in ``ruzzle_gui.cli.common``.
+empty subparser titled with the summary, or an OptionTable) and sets
+``handler`` (a function ``args -> exit code``) with ``parser.set_defaults``;
+then add one line to ``COMMANDS``. The module must not import argparse when
+loaded (an argument type raises ``common.type_error``). Shared pieces
+(errors, argument types, board reading, output) are in ``ruzzle_gui.cli.common``.
 """
 import _signal  # the C module: `signal` imports enum, too slow for start-up
 import sys
@@ -70,16 +74,28 @@ def _main(argv: list[str]) -> int:
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])
-    try:
-        args = _parse(argv)
-    except SystemExit as done:  # --help, or a usage error already printed as one line
-        return done.code if isinstance(done.code, int) else EXIT_USAGE
+    args = quick_parse(argv) if argv[0] in COMMANDS else None
+    if args is None:  # not plainly valid: argparse reads it, and words any usage error
+        try:
+            args = _parse(argv)
+        except SystemExit as done:  # --help, or a usage error already printed as one line
+            return done.code if isinstance(done.code, int) else EXIT_USAGE
     return _run(args)
+
+
+def quick_parse(argv: list[str]):
+    """Return the parsed arguments of a plain command line without argparse, or None if it is not plain."""
+    from ruzzle_gui.cli.options import OptionTable
+
+    table = OptionTable(argv[0])
+    _add_arguments(argv[0], COMMANDS[argv[0]][0], table)
+    return table.parse(argv[1:])
 
 
 def _parse(argv: list[str]):
     """Return the parsed arguments of a command; raise SystemExit after --help or a usage error."""
-    from ruzzle_gui.cli.common import PROG, Parser
+    from ruzzle_gui.cli.common import PROG
+    from ruzzle_gui.cli.parser import Parser
 
     parser = Parser(prog=PROG, description="Find every word on a Ruzzle board. "
                     "Run with no arguments to open the desktop app.")
@@ -107,7 +123,7 @@ def _parse(argv: list[str]):
 
 
 def _add_arguments(name: str, module_name: str, command) -> None:
-    """Import the module of command ``name`` and let it add its options to ``command``."""
+    """Import the module of command ``name`` and let it add its options to ``command`` (a parser or an OptionTable)."""
     qualified = f"ruzzle_gui.cli.{module_name}"
     __import__(qualified)  # not importlib.import_module, whose imports `python -X importtime` does not list
     getattr(sys.modules[qualified], f"add_{name}")(command)

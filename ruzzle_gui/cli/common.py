@@ -1,11 +1,10 @@
-"""What every ``ruzzle`` command shares: the parser, errors, exit codes, argument types and output.
+"""What every ``ruzzle`` command shares: errors, exit codes, argument types, input and output.
 
-Kept light on purpose: it imports no engine module at load time, so a command
-pays only for what it uses.
+Kept light on purpose: it imports no engine module (nor argparse) at load time, so a
+command pays only for what it uses.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Iterable
@@ -14,7 +13,10 @@ from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, E
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
+    import argparse
+
     from ruzzle_gui.board import Board
+    from ruzzle_gui.cli.options import OptionTable
     from ruzzle_gui.language import Language
 
 PROG = "ruzzle"
@@ -28,48 +30,23 @@ class OutputError(CliError):
     """Standard output is closed or cannot be written (a full disk, say)."""
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Help text as written (examples keep their lines), sized to the terminal without importing shutil."""
-
-    def __init__(self, prog: str, **kwargs) -> None:
-        kwargs.setdefault("width", _terminal_width() - 2)
-        super().__init__(prog, **kwargs)
-
-
-def _terminal_width() -> int:
-    """Return $COLUMNS, else the terminal's width, else 80 (what shutil.get_terminal_size does)."""
-    try:
-        return int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        pass
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        return 80
-
-
-class Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose usage errors are one line naming the problem."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("formatter_class", HelpFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> None:
-        """Print one usage-error line and exit with code 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(message)} (see '{self.prog} --help')\n")
-
-
 # ---------------------------------------------------------------- argument types
+
+def type_error(message: str) -> Exception:
+    """Return the error an argument type raises for ``message`` (argparse is imported only then)."""
+    import argparse
+
+    return argparse.ArgumentTypeError(message)
+
 
 def at_least_one(text: str) -> int:
     """Return ``text`` as a whole number >= 1, or raise a usage error naming it."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise type_error(f"'{text}' is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise type_error(f"must be at least 1, not {value}")
     return value
 
 
@@ -78,10 +55,10 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise type_error(f"'{text}' is not a whole number") from None
 
 
-def add_language_options(command: argparse.ArgumentParser) -> None:
+def add_language_options(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add -l LANG (required) and -d DICTIONARY."""
     command.add_argument("-l", "--language", required=True, metavar="LANG",
                          help="language code (see 'ruzzle languages') or a .toml language file")

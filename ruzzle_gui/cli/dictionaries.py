@@ -1,17 +1,21 @@
 """``ruzzle compile`` and ``ruzzle cat``: build a .marisa dictionary from a word list, or dump one."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, write_output
+from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, type_error, write_output
 from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
                                    is_index_file, load_trie, read_word_list)
 from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
 
 LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait for
 PROGRESS_WIDTH = 30
@@ -32,7 +36,7 @@ CAT_EPILOG = """examples:
 """
 
 
-def add_compile(command: argparse.ArgumentParser) -> None:
+def add_compile(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the compile command's options."""
     command.epilog = COMPILE_EPILOG
     command.add_argument("-d", "--dictionary", required=True, metavar="WORDS",
@@ -42,7 +46,7 @@ def add_compile(command: argparse.ArgumentParser) -> None:
     command.set_defaults(handler=compile_dictionary)
 
 
-def add_cat(command: argparse.ArgumentParser) -> None:
+def add_cat(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the cat command's options."""
     command.epilog = CAT_EPILOG
     command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
@@ -56,7 +60,7 @@ def add_cat(command: argparse.ArgumentParser) -> None:
 def _marisa_path(text: str) -> str:
     """Return an output path that ends in .marisa (others would be read back as word lists)."""
     if not text.endswith(".marisa"):
-        raise argparse.ArgumentTypeError(
+        raise type_error(
             f"'{text}' must end in .marisa (other files are read as plain word lists)")
     return text
 

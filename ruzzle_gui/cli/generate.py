@@ -1,12 +1,17 @@
 """``ruzzle generate``: write a random board drawn from a language's letter frequencies."""
 from __future__ import annotations
 
-import argparse
 import random
 
 from ruzzle_gui.board import MAX_SIDE, Board
 from ruzzle_gui.cli.common import (add_language_options, at_least_one, language_files, language_of, refuse_overwriting,
-                                   whole_number, write_output)
+                                   type_error, whole_number, write_output)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
 
 GENERATE_EPILOG = """examples:
   ruzzle generate -l it --seed 42 -o board.txt
@@ -14,7 +19,7 @@ GENERATE_EPILOG = """examples:
 """
 
 
-def add_generate(command: argparse.ArgumentParser) -> None:
+def add_generate(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the generate command's options."""
     command.epilog = GENERATE_EPILOG
     add_language_options(command)
@@ -44,5 +49,5 @@ def board_side(text: str) -> int:
     """Return ``text`` as a board side length between 1 and MAX_SIDE."""
     value = at_least_one(text)
     if value > MAX_SIDE:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIDE}, not {value}")
+        raise type_error(f"must be at most {MAX_SIDE}, not {value}")
     return value

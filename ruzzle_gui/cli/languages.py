@@ -1,7 +1,6 @@
 """``ruzzle languages``: every known language with its dictionary size and letter-value confidence."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Collection, Sequence
@@ -10,13 +9,19 @@ from ruzzle_gui.cli.common import PROG, write
 from ruzzle_gui.dictionary import DictionaryError, load_index
 from ruzzle_gui.language import LanguageError, known_languages, load_language
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
+
 LANGUAGES_EPILOG = """examples:
   ruzzle languages
   ruzzle languages --json
 """
 
 
-def add_languages(command: argparse.ArgumentParser) -> None:
+def add_languages(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the languages command's options."""
     command.epilog = LANGUAGES_EPILOG
     command.add_argument("--json", action="store_true", help="print a JSON list")

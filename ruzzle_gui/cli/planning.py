@@ -1,12 +1,18 @@
 """``ruzzle plan``: which words to swipe, in what order, in the seconds of a round."""
 from __future__ import annotations
 
-import argparse
 
-from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, read_board, write
+from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, language_of, read_board, type_error,
+                                   write)
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt
@@ -24,9 +30,9 @@ def seconds_type(text: str) -> float:
     try:
         return check_seconds(float(text))
     except PlanError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        raise type_error(str(err)) from None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        raise type_error(f"'{text}' is not a number of seconds") from None
 
 
 def speed_type(text: str) -> float:
@@ -34,10 +40,10 @@ def speed_type(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        raise type_error(f"'{text}' is not a number of seconds") from None
 
 
-def add_plan(command: argparse.ArgumentParser) -> None:
+def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the plan command's options."""
     command.epilog = EPILOG
     add_language_options(command)

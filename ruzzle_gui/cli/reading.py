@@ -1,11 +1,16 @@
 """``ruzzle read``: read a board from a screenshot and print it as a board file (or JSON with confidences)."""
 from __future__ import annotations
 
-import argparse
 import sys
 
 from ruzzle_gui.cli.common import PROG, CliError, add_language_options, language_of, write
 from ruzzle_gui.language import Language
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
 
 READ_EPILOG = """examples:
   ruzzle read -l it screenshot.png > board.txt
@@ -14,7 +19,7 @@ READ_EPILOG = """examples:
 """
 
 
-def add_read(command: argparse.ArgumentParser) -> None:
+def add_read(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the read command's options."""
     command.epilog = READ_EPILOG
     add_language_options(command)

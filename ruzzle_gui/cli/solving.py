@@ -1,14 +1,20 @@
 """``ruzzle solve`` and ``ruzzle demo``: solve a board and print its words as text or JSON."""
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Sequence
 
 from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, read_board, write
+from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, language_of, read_board, type_error,
+                                   write)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import argparse
+
+    from ruzzle_gui.cli.options import OptionTable
 
 SOLVE_EPILOG = """examples:
   ruzzle solve -l it -b board.txt
@@ -22,7 +28,7 @@ DEMO_EPILOG = """examples:
 """
 
 
-def add_solve(command: argparse.ArgumentParser) -> None:
+def add_solve(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the solve command's options."""
     command.epilog = SOLVE_EPILOG
     add_language_options(command)
@@ -33,7 +39,7 @@ def add_solve(command: argparse.ArgumentParser) -> None:
     command.set_defaults(handler=solve)
 
 
-def add_demo(command: argparse.ArgumentParser) -> None:
+def add_demo(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the demo command's options."""
     command.epilog = DEMO_EPILOG
     add_language_options(command)
@@ -41,7 +47,7 @@ def add_demo(command: argparse.ArgumentParser) -> None:
     command.set_defaults(handler=demo)
 
 
-def _add_output_options(command: argparse.ArgumentParser) -> None:
+def _add_output_options(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the options shared by solve and demo: filtering, order and format."""
     command.add_argument("--min-length", type=at_least_one, metavar="N",
                          help="shortest word to list (default: the language's minimum)")
@@ -81,7 +87,7 @@ def demo(args: argparse.Namespace) -> int:
 def _band(text: str) -> int:
     """Return ``text`` as a commonness band 0..7, or raise a usage error naming it."""
     if text not in tuple("01234567"):
-        raise argparse.ArgumentTypeError(f"must be a band from 0 (rare) to 7 (everyday), not '{text}'")
+        raise type_error(f"must be a band from 0 (rare) to 7 (everyday), not '{text}'")
     return int(text)
 
 
