@@ -14,7 +14,6 @@ one its index vouches for is mapped (see ``load_trie``).
 """
 from __future__ import annotations
 
-import array
 import codecs
 import mmap
 import os
@@ -408,6 +407,8 @@ def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
     if sys.byteorder == "little":
         nexts: Sequence[int] = values.cast(typecode)
     else:
+        import array  # a C extension: only a big-endian machine pays for loading it here
+
         nexts = array.array(typecode, values)
         nexts.byteswap()
     return PrefixIndex(trie.get, nexts, letters, footer.longest, trie, mapped)
@@ -415,6 +416,8 @@ def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
 
 def write_index(dictionary: str | os.PathLike) -> None:
     """Write the PrefixIndex of the compiled ``dictionary`` beside it (a file this process wrote or trusts)."""
+    import array  # a C extension: solving never loads it (see load_index)
+
     dictionary = os.fspath(dictionary)
     words = marisa_trie.BinaryTrie().load(dictionary)
     trie, nexts, letters, longest = _build_index(words.iterkeys())
