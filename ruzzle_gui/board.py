@@ -115,6 +115,8 @@ class Board:
     def from_file(cls, path: str | os.PathLike, language: Language | None = None) -> Board:
         """Return the board read from a UTF-8 board file."""
         path = os.fspath(path)
+        if not path:
+            raise BoardError("the board file name is empty")
         try:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_BOARD_BYTES + 1)  # /dev/zero or a huge file: no further

@@ -112,6 +112,8 @@ def test_from_file_errors(tmp_path):
         Board.from_file(latin1)
     with pytest.raises(BoardError, match="is a folder"):
         Board.from_file(tmp_path)
+    with pytest.raises(BoardError, match="^the board file name is empty$"):
+        Board.from_file("")
 
 
 def test_from_file_reads_utf8(tmp_path):

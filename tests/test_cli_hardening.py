@@ -166,6 +166,24 @@ def test_write_atomically_follows_a_link(tmp_path):
 
 # ---------------------------------------------------------------- section 4: bounded input
 
+@pytest.mark.parametrize("argv, option", [
+    (["solve", "-l", "it", "-b", ""], "-b/--board"),
+    (["solve", "-l", "it", "-d", "", "-b", "-"], "-d/--dictionary"),
+    (["solve", "-l", "it", "--image", ""], "--image"),
+    (["demo", "-l", "it", "--dictionary="], "-d/--dictionary"),
+    (["cat", "-d", ""], "-d/--dictionary"),
+    (["cat", "-l", "it", "-o", ""], "-o/--output"),
+    (["compile", "-d", "", "-o", "x.marisa"], "-d/--dictionary"),
+    (["generate", "-l", "it", "-o", ""], "-o/--output"),
+    (["plan", "-l", "it", "-b", ""], "-b/--board"),
+    (["read", ""], "IMAGE"),
+])
+def test_an_empty_file_name_is_a_usage_error(capsys, argv, option):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert_one_error_line(err, option, "empty file name")
+
+
 def test_an_endless_board_file_stops_at_the_limit(capsys):
     code, _, err = run(capsys, "solve", "-l", "it", "-b", "/dev/zero")
     assert code == 1

@@ -58,11 +58,18 @@ def whole_number(text: str) -> int:
         raise type_error(f"'{text}' is not a whole number") from None
 
 
+def file_name(text: str) -> str:
+    """Return ``text`` as a file name, or raise a usage error if it is empty (``-b ""``, ``--dictionary=``)."""
+    if not text:
+        raise type_error("empty file name")
+    return text
+
+
 def add_language_options(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add -l LANG (required) and -d DICTIONARY."""
     command.add_argument("-l", "--language", required=True, metavar="LANG",
                          help="language code (see 'ruzzle languages') or a .toml language file")
-    command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
+    command.add_argument("-d", "--dictionary", type=file_name, metavar="DICTIONARY",
                          help="a .marisa file or a plain UTF-8 word list (default: the bundled one)")
 
 

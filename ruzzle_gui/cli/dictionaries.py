@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ruzzle_gui.cli.common import CliError, language_files, refuse_overwriting, type_error, write_output
+from ruzzle_gui.cli.common import CliError, file_name, language_files, refuse_overwriting, type_error, write_output
 from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
                                    is_index_file, load_trie, read_word_list)
 from ruzzle_gui.files import input_among
@@ -39,7 +39,7 @@ CAT_EPILOG = """examples:
 def add_compile(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the compile command's options."""
     command.epilog = COMPILE_EPILOG
-    command.add_argument("-d", "--dictionary", required=True, metavar="WORDS",
+    command.add_argument("-d", "--dictionary", required=True, type=file_name, metavar="WORDS",
                          help="plain UTF-8 word list, hunspell .dic, or .marisa")
     command.add_argument("-o", "--output", required=True, type=_marisa_path, metavar="OUT.marisa")
     command.add_argument("-l", "--language", metavar="LANG", help="fold words for this language")
@@ -49,17 +49,17 @@ def add_compile(command: argparse.ArgumentParser | OptionTable) -> None:
 def add_cat(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the cat command's options."""
     command.epilog = CAT_EPILOG
-    command.add_argument("-d", "--dictionary", metavar="DICTIONARY",
+    command.add_argument("-d", "--dictionary", type=file_name, metavar="DICTIONARY",
                          help="a .marisa file or a plain word list (folded for -l if given)")
     command.add_argument("-l", "--language", metavar="LANG",
                          help="language whose bundled dictionary to write (or to fold -d for)")
-    command.add_argument("-o", "--output", metavar="OUT", help="write to this file ('-': stdout, the default)")
+    command.add_argument("-o", "--output", type=file_name, metavar="OUT", help="write to this file ('-': stdout, the default)")
     command.set_defaults(handler=cat, usage_problem=_cat_usage_problem)
 
 
 def _marisa_path(text: str) -> str:
     """Return an output path that ends in .marisa (others would be read back as word lists)."""
-    if not text.endswith(".marisa"):
+    if not file_name(text).endswith(".marisa"):
         raise type_error(
             f"'{text}' must end in .marisa (other files are read as plain word lists)")
     return text

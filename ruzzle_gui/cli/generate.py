@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from ruzzle_gui.board import MAX_SIDE, Board
-from ruzzle_gui.cli.common import (add_language_options, at_least_one, language_files, language_of, refuse_overwriting,
-                                   type_error, whole_number, write_output)
+from ruzzle_gui.cli.common import (add_language_options, at_least_one, file_name, language_files, language_of,
+                                   refuse_overwriting, type_error, whole_number, write_output)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ def add_generate(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="number of rows (default 4)")
     command.add_argument("-c", "--cols", type=board_side, metavar="COLS",
                          help="number of columns (default: as many as rows)")
-    command.add_argument("-o", "--output", metavar="FILE", help="write to this file ('-': stdout, the default)")
+    command.add_argument("-o", "--output", type=file_name, metavar="FILE", help="write to this file ('-': stdout, the default)")
     command.add_argument("--seed", type=whole_number, metavar="N", help="same seed, same board")
     command.add_argument("--no-bonus", action="store_true", help="no DL/TL/DW/TW tiles")
     command.set_defaults(handler=generate)

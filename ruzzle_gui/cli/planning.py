@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 
-from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, language_of, read_board, type_error,
-                                   write)
+from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
+                                   type_error, write)
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
@@ -47,7 +47,7 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the plan command's options."""
     command.epilog = EPILOG
     add_language_options(command)
-    command.add_argument("-b", "--board", required=True, metavar="BOARD",
+    command.add_argument("-b", "--board", required=True, type=file_name, metavar="BOARD",
                          help="board file ('-' reads standard input)")
     command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
                          help=f"time left in the round (default {DEFAULT_SECONDS})")

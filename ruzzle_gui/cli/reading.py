@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from ruzzle_gui.cli.common import PROG, CliError, add_language_options, language_of, write
+from ruzzle_gui.cli.common import PROG, CliError, add_language_options, file_name, language_of, write
 from ruzzle_gui.language import Language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
@@ -23,7 +23,7 @@ def add_read(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the read command's options."""
     command.epilog = READ_EPILOG
     add_language_options(command)
-    command.add_argument("image", metavar="IMAGE", help="a screenshot (PNG, JPEG, ...) showing a Ruzzle board")
+    command.add_argument("image", type=file_name, metavar="IMAGE", help="a screenshot (PNG, JPEG, ...) showing a Ruzzle board")
     command.add_argument("--json", action="store_true", help="print each cell with its confidence as JSON")
     command.set_defaults(handler=read)
 

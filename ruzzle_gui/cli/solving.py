@@ -5,8 +5,8 @@ import os
 from collections.abc import Sequence
 
 from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, language_of, read_board, type_error,
-                                   write)
+from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
+                                   type_error, write)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language
 
@@ -33,8 +33,8 @@ def add_solve(command: argparse.ArgumentParser | OptionTable) -> None:
     command.epilog = SOLVE_EPILOG
     add_language_options(command)
     source = command.add_mutually_exclusive_group(required=True)
-    source.add_argument("-b", "--board", metavar="BOARD", help="board file ('-' reads standard input)")
-    source.add_argument("--image", metavar="IMAGE", help="a screenshot of the board (see 'ruzzle read')")
+    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
+    source.add_argument("--image", type=file_name, metavar="IMAGE", help="a screenshot of the board (see 'ruzzle read')")
     _add_output_options(command)
     command.set_defaults(handler=solve)
 
