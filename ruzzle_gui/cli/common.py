@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
 
 from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE  # noqa: F401 (shared)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Iterable  # collections costs `ruzzle --help` a millisecond
 
     from ruzzle_gui.board import Board
     from ruzzle_gui.cli.options import OptionTable
