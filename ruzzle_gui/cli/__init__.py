@@ -104,9 +104,11 @@ def _parse(argv: list[str]):
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = argv[0] if argv[0] in COMMANDS else None
     if chosen is None:  # help or a usage error: list every command, build none
-        for name, (_, summary) in COMMANDS.items():
-            commands.add_parser(name, help=summary)
-        commands.add_parser("bench", help=BENCH_SUMMARY)
+        # These subparsers only name the commands (a command is parsed only when it comes
+        # first), so they go without a -h of their own: that costs `ruzzle --help` 0.5 ms.
+        listed = {name: summary for name, (_, summary) in COMMANDS.items()} | {"bench": BENCH_SUMMARY}
+        for name, summary in listed.items():
+            commands.add_parser(name, help=summary, add_help=False)
     else:
         module_name, summary = COMMANDS[chosen]
         command = commands.add_parser(chosen, help=summary, description=summary[:1].upper() + summary[1:] + ".")
