@@ -13,7 +13,7 @@ from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, E
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
     import argparse
-    from collections.abc import Iterable  # collections costs `ruzzle --help` a millisecond
+    from collections.abc import Iterable
 
     from ruzzle_gui.board import Board
     from ruzzle_gui.cli.options import OptionTable
