@@ -133,7 +133,8 @@ def test_solve_pauses_the_cyclic_collector_and_restores_it(make_language, monkey
     import gc
 
     seen = []
-    monkeypatch.setattr("ruzzle_gui.graph.best_solutions", lambda paths, order, reverse: seen.append(gc.isenabled()) or [])
+    monkeypatch.setattr("ruzzle_gui.graph.best_solutions",
+                        lambda paths, order, reverse: seen.append(gc.isenabled()) or [])
     (gc.enable if enabled else gc.disable)()
     try:
         Graph(Board.from_letters("CASA", 2), make_language(["CASA"])).solve()

@@ -53,7 +53,8 @@ def add_cat(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="a .marisa file or a plain word list (folded for -l if given)")
     command.add_argument("-l", "--language", metavar="LANG",
                          help="language whose bundled dictionary to write (or to fold -d for)")
-    command.add_argument("-o", "--output", type=file_name, metavar="OUT", help="write to this file ('-': stdout, the default)")
+    command.add_argument("-o", "--output", type=file_name, metavar="OUT",
+                         help="write to this file ('-': stdout, the default)")
     command.set_defaults(handler=cat, usage_problem=_cat_usage_problem)
 
 

@@ -27,7 +27,8 @@ def add_generate(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="number of rows (default 4)")
     command.add_argument("-c", "--cols", type=board_side, metavar="COLS",
                          help="number of columns (default: as many as rows)")
-    command.add_argument("-o", "--output", type=file_name, metavar="FILE", help="write to this file ('-': stdout, the default)")
+    command.add_argument("-o", "--output", type=file_name, metavar="FILE",
+                         help="write to this file ('-': stdout, the default)")
     command.add_argument("--seed", type=whole_number, metavar="N", help="same seed, same board")
     command.add_argument("--no-bonus", action="store_true", help="no DL/TL/DW/TW tiles")
     command.set_defaults(handler=generate)

@@ -23,7 +23,8 @@ def add_read(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the read command's options."""
     command.epilog = READ_EPILOG
     add_language_options(command)
-    command.add_argument("image", type=file_name, metavar="IMAGE", help="a screenshot (PNG, JPEG, ...) showing a Ruzzle board")
+    command.add_argument("image", type=file_name, metavar="IMAGE",
+                         help="a screenshot (PNG, JPEG, ...) showing a Ruzzle board")
     command.add_argument("--json", action="store_true", help="print each cell with its confidence as JSON")
     command.set_defaults(handler=read)
 

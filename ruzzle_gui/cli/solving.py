@@ -34,7 +34,8 @@ def add_solve(command: argparse.ArgumentParser | OptionTable) -> None:
     add_language_options(command)
     source = command.add_mutually_exclusive_group(required=True)
     source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
-    source.add_argument("--image", type=file_name, metavar="IMAGE", help="a screenshot of the board (see 'ruzzle read')")
+    source.add_argument("--image", type=file_name, metavar="IMAGE",
+                        help="a screenshot of the board (see 'ruzzle read')")
     _add_output_options(command)
     command.set_defaults(handler=solve)
 
