@@ -64,7 +64,7 @@ def _bundled_dir() -> str:
     # by path, not importlib.resources, whose import costs more than a solve.
     package = os.path.dirname(os.path.realpath(__file__))
     inside = os.path.join(package, "mt_languages")
-    return inside if os.path.isdir(inside) else os.path.realpath(os.path.join(package, "..", "mt_languages"))
+    return os.path.realpath(inside if os.path.isdir(inside) else os.path.join(package, "..", "mt_languages"))
 
 
 @lru_cache(maxsize=None)
