@@ -28,7 +28,7 @@ COMMAND_MODULES = {f"ruzzle_gui.cli.{name}" for name in ("solving", "languages",
 ENGINE = {f"ruzzle_gui.{name}" for name in ("board", "dictionary", "graph", "language")}
 
 
-# What the `ruzzle` console script runs. Not the script itself: pip before 24 wrote one that imports
+# What the `ruzzle` console script runs. Not the script itself: pip 23.2 writes one that imports
 # re (setup.sh upgrades pip, whose script does not), and this checks what ruzzle_gui imports.
 ENTRY = "import sys; from ruzzle_gui.cli import main; sys.exit(main())"
 
