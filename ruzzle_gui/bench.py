@@ -290,7 +290,7 @@ rng = random.Random(int(sys.argv[3]))
 tree = app.results.tree
 for _ in range(int(sys.argv[2])):
     board = random_board(load_language(sys.argv[1]), 4, rng)
-    timed = []
+    timed = {}  # searched ahead or not -> (Solve to list drawn, Solve to idle)
     # Each board twice: first searched in the Solve, then (as in play) searched while
     # the Bonuses screen was up, which the app does when Tk is idle.
     for ahead in (False, True):
@@ -308,8 +308,8 @@ for _ in range(int(sys.argv[2])):
             sys.exit("the word list is not on screen after Solve")
         # update() also handles what the X server sends back (expose events) and waits for it.
         app.root.update()
-        timed += [listed - start, time.perf_counter() - start]
-    print("solve", timed[2], len(app.results.shown), timed[3], timed[0])
+        timed[ahead] = (listed - start, time.perf_counter() - start)
+    print("solve", timed[True][0], len(app.results.shown), timed[True][1], timed[False][0])
 print("rss", peak_rss())
 from ruzzle_gui.dictionary import load_trie
 print("dictionaries", load_trie.cache_info().currsize)

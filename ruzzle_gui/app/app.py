@@ -169,9 +169,8 @@ class App:
         """Size the window to fit the screen and centre it."""
         screen_w, screen_h = self.root.winfo_screenwidth(), self.root.winfo_screenheight()
         px = functools.partial(theme.px, self.root)
-        share_w, share_h = theme.SCREEN_SHARE
         width, height = (min(px(size), int(screen * share)) for size, screen, share in
-                         zip(WINDOW_SIZE, (screen_w, screen_h), (share_w, share_h)))
+                         zip(WINDOW_SIZE, (screen_w, screen_h), theme.SCREEN_SHARE))
         self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
         self.root.minsize(min(px(SMALLEST_WINDOW[0]), width), min(px(SMALLEST_WINDOW[1]), height))
 

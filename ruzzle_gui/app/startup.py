@@ -41,7 +41,7 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
         except LOAD_ERRORS as err:
             problem = problem or f"Could not load language '{code}': {err}"
     for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
-        shipped = str(bundled_language_file(code))
+        shipped = bundled_language_file(code)
         try:
             load_language(shipped)
             return shipped, problem
