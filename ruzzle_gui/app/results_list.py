@@ -154,12 +154,24 @@ class WordList(ttk.Frame):
         self.start_label.pack(side="left", fill="x", expand=True)
         self.show_all_button = ttk.Button(chip, text="✕ show all", style="Small.TButton")
         # As tall without the button as with it: its size is known once Tk is idle.
-        bar.after_idle(lambda: bar.rowconfigure(2, minsize=self.show_all_button.winfo_reqheight() + px(self, 6)))
+        self._reserve_id: str | None = self.after_idle(self._reserve_chip_row, bar)
         bar.columnconfigure(1, weight=1)
         self.find_var.trace_add("write", lambda *_args: self.apply_filters())
         self.mode_box.bind("<<ComboboxSelected>>", lambda _event: self.apply_filters())
         self.min_var.trace_add("write", lambda *_args: self.apply_filters())
         return bar
+
+    def _reserve_chip_row(self, bar: ttk.Frame) -> None:
+        """Keep the start-tile row of ``bar`` as tall as its show-all button, shown or not."""
+        self._reserve_id = None
+        bar.rowconfigure(2, minsize=self.show_all_button.winfo_reqheight() + theme.px(self, 6))
+
+    def destroy(self) -> None:
+        """Cancel the row sizing if it is still queued: tkinter deletes its command, not the call."""
+        if self._reserve_id is not None:
+            self.after_cancel(self._reserve_id)
+            self._reserve_id = None
+        super().destroy()
 
     def _build_summary(self) -> ttk.Frame:
         """Return the summary line, in a box that keeps the same height whatever it says."""

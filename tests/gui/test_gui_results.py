@@ -295,3 +295,20 @@ def test_the_min_length_box_goes_up_to_the_longest_word(solved, expected):
     results.show_solutions(results.board, load_language("it"), [*expected, eighteen])
     settle(solved.root)
     assert int(results.min_box.cget("to")) == 18 and results.current != eighteen
+
+
+def test_a_word_list_closed_before_tk_is_idle_leaves_no_call_queued(root):
+    # tkinter deletes a widget's Tcl commands with it, but not the calls queued to them:
+    # one left behind fails as an unknown command, or runs a later function that was
+    # given the same address and name (a key binding's lambda, called without its event).
+    from ruzzle_gui.app.results_list import WordList
+
+    root.tk.eval("set ::ruzzle_bg {}; proc bgerror {message} { lappend ::ruzzle_bg $message }")
+    try:
+        window = tk.Toplevel(root)
+        WordList(window, on_select=lambda _solution: None).pack()
+        window.destroy()
+        root.update()
+        assert root.tk.eval("set ::ruzzle_bg") == ""
+    finally:
+        root.tk.eval("rename bgerror {}")
