@@ -202,7 +202,7 @@ class Results(ttk.Frame):
         self.plan_view.update_heat()
 
     def plan_words(self) -> tuple[list[Solution], Chance, str]:
-        """Return the words the plan takes (those the list's shared filters keep), their chance, and the filters line."""
+        """Return the words the list's shared filters keep, their chance of acceptance, and the filters line."""
         words = self.words
         filters = words.filters()
         kept, left_out = apply(self.solutions, filters, words.marks)
