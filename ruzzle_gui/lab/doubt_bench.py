@@ -1,6 +1,6 @@
 """Doubt benchmark: what the doubt marks leave out of the default top 15, and what a plan by expected points gains.
 
-    python -m ruzzle_gui.doubt_bench [-l it en ...] [--boards 30] [--first-seed 101] [--seconds 120]
+    python -m ruzzle_gui.lab.doubt_bench [-l it en ...] [--boards 30] [--first-seed 101] [--seconds 120]
                                      [--words DIR]
 
 For each language, the boards of ``ruzzle generate -l LANG --seed N`` for N = first-seed
@@ -33,7 +33,7 @@ from ruzzle_gui.plan import DEFAULT_SECONDS, Timing, plan
 from ruzzle_gui.word_filters import WordFilters, WordMarks, apply
 
 TOP = 15
-JUDGED = Path(__file__).resolve().parent.parent / "raw_languages"
+JUDGED = Path(__file__).resolve().parents[2] / "raw_languages"  # a source checkout; installed, none are found
 
 
 def judged(code: str, kind: str) -> set[str]:
@@ -92,7 +92,7 @@ def row(code: str, f: dict, boards: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure the languages asked for and print the table; return the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.doubt_bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.lab.doubt_bench", description=__doc__.split("\n")[0])
     parser.add_argument("-l", "--language", nargs="+", default=list(known_languages()))
     parser.add_argument("--boards", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=101)
