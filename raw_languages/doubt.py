@@ -11,6 +11,10 @@ marks it, in this order:
 - enclitic (it, es): only an affix rule that attaches pronouns to a verb made
   it (RIARSOCELE, BORDARLO), no other source lists it, and real text does not
   use it (band below ``ATTESTED_BAND``: DIMMI, DAMMI, DECIRLE stay);
+- enclitic stem (pt): a first person plural without its -s, as written before
+  -lo, -la (SEMEAMO of semeamo-lo), that real text does not use;
+- truncated (it): an infinitive without its final E (OBLIAR, SVILIR, EVADER),
+  a poetic form it_IT lists, that no other source lists and real text does not use;
 - unattested (pt): only one source lists it (pt_BR), and real text does not
   use it (band 0): TUDACA, UASCA, ACADIMAS.
 """
@@ -41,6 +45,12 @@ ENCLITIC = {
     "es_ES": {"clitics": r"me|te|se|nos|os|le|les|lo|los|la|las",
               "flags": "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäñòóôõöøùú", "strict": False},
 }
+# Portuguese drops the -s of the first person plural before -lo, -la (semeamo-lo): the word lists
+# keep such stems without the hyphen (SEMEAMO, TEIMAMO, VOAREMO). A key ending in -MO whose -MOS form
+# is a key too, and that real text does not use, is such a stem.
+CLITIC_STEMS = {"pt"}
+# Per language, the hunspell source whose infinitives it also lists cut short (amar for amare).
+TRUNCATED = {"it": "it_IT"}
 # Per language, the one source whose lone, never-seen words are doubtful.
 UNATTESTED = {"pt": "pt_BR"}
 REVIEW_REASONS = ("name", "abbreviation", "reviewed")
@@ -117,6 +127,17 @@ def doubt_reasons(code: str, folder: Path, collector, keys: set[str], band_of: C
         marked = _lone(keys, map(fold, forms), collector.origin, bit_of[name], band_of, ATTESTED_BAND) - set(reasons)
         lines.append(f"  doubtful, enclitic from {name}: {len(marked):,} ({len(forms):,} enclitic-only forms)")
         reasons.update(dict.fromkeys(marked, "enclitic"))
+    if code in CLITIC_STEMS:
+        stems = {key for key in keys if key.endswith("MO") and key + "S" in keys and band_of(key) < ATTESTED_BAND}
+        marked = stems - set(reasons)
+        lines.append(f"  doubtful, enclitic stem (-MO of -MOS): {len(marked):,}")
+        reasons.update(dict.fromkeys(marked, "enclitic"))
+    if code in TRUNCATED:
+        name = TRUNCATED[code]
+        cut = {key for key in keys if key.endswith("R") and key + "E" in keys}
+        marked = _lone(keys, cut, collector.origin, bit_of[name], band_of, ATTESTED_BAND) - set(reasons)
+        lines.append(f"  doubtful, truncated infinitive (only {name}): {len(marked):,}")
+        reasons.update(dict.fromkeys(marked, "truncated"))
     if code in UNATTESTED:
         name = UNATTESTED[code]
         marked = _lone(keys, keys, collector.origin, bit_of[name], band_of, 1) - set(reasons)

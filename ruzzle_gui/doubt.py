@@ -30,6 +30,7 @@ REASONS = {
     3: "name",          # a name or brand the name rules missed (BAHLSEN, TUILERIEN)
     4: "abbreviation",  # an abbreviation written like a word
     5: "reviewed",      # judged unplayable by a reader (raw_languages/<code>/doubtful.txt)
+    6: "truncated",     # a poetic infinitive without its final vowel (it): OBLIAR for obliare
 }
 CODES = {reason: mark for mark, reason in REASONS.items()}
 # What the app shows on hover, per reason.
@@ -39,6 +40,7 @@ DESCRIPTIONS = {
     "name": "a name or brand",
     "abbreviation": "an abbreviation",
     "reviewed": "judged unplayable by a reader",
+    "truncated": "a poetic shortened infinitive (obliar for obliare)",
 }
 _MAGIC = b"RZDOUBT1"
 

@@ -67,7 +67,7 @@ def check_contract(data: dict) -> None:
     for entry in data["words"]:
         assert set(entry) == {"word", "score", "length", "path", "band", "doubt"}
         assert entry["band"] is None or 0 <= entry["band"] <= 7
-        assert entry["doubt"] in (None, "enclitic", "unattested", "name", "abbreviation", "reviewed")
+        assert entry["doubt"] in (None, "enclitic", "unattested", "name", "abbreviation", "reviewed", "truncated")
         path = [tuple(cell) for cell in entry["path"]]
         assert all(len(cell) == 2 and 0 <= cell[0] < rows and 0 <= cell[1] < cols for cell in path)
         assert "".join(data["board"][r][c] for r, c in path) == entry["word"]
