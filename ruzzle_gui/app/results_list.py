@@ -307,7 +307,10 @@ class WordList(ttk.Frame):
 
     def filters(self) -> WordFilters:
         """Return the filters the plan shares with the list: everyday words, minimum length, doubtful words."""
-        return WordFilters(EVERYDAY_BAND if self.everyday_only() else 0, self.min_length(),
+        shortest = self.min_length()
+        floor = self.language.min_length if self.language else 1
+        # The language's own minimum is no filter: every word found is that long.
+        return WordFilters(EVERYDAY_BAND if self.everyday_only() else 0, shortest if shortest > floor else 0,
                            bool(self.settings.doubtful_too))
 
     def min_length(self) -> int:
