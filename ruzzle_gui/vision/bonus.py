@@ -31,7 +31,7 @@ PAD = 0.25               # share of the tile side cut around each tile, so the b
 # A colour names a bonus when its hue is in the range and it is saturated and bright enough.
 # The board's own blue background (hue ~205, saturation 0.6-0.72) is no bonus: TL's navy is far more saturated.
 BONUS_HUES = (           # (bonus, hue from, hue to (degrees), least saturation 0-1, least value 0-255)
-    ("TW", 330, 375, 0.55, 90),
+    ("TW", 330, 375, 0.55, 60),  # the older look's ring is dark red along the bottom
     ("DW", 25, 62, 0.55, 150),
     ("DL", 75, 170, 0.45, 60),
     ("TL", 195, 250, 0.8, 60),
@@ -43,7 +43,8 @@ FACE_SATURATION = 0.22   # the face, and the bevel just inside the ring, are gre
 FACE_VALUE = 170         # ... and light
 MIN_RING = 0.012         # in tiles: a ring is at least this deep (one pixel of a small shot)
 BADGE_BOX = (-0.06, 0.2)  # the corner square the badge fills in both looks, in tiles from the tile's corner
-BADGE_SHARE = 0.35       # share of that square a badge's colour covers (a ring's corner alone covers under 0.2)
+BADGE_SHARE = 0.12       # share of that square a badge's colour covers: 0.44-0.82 on real shots, 0 on plain tiles ...
+GLOW_SHARE = 0.35        # ... but a lit neighbour's orange glow, DW's colour, covers up to a quarter: DW needs this
 WHITE_MIN, WHITE_SPREAD = 215, 40  # a badge's white rim and label
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
 WHITE_SHARE = 0.04       # share of the corner square that is white when a lit tile has a badge
@@ -117,15 +118,15 @@ def read_ring(wide: np.ndarray) -> tuple[str | None, str]:
     """
     side = wide.shape[0] / (1 + 2 * PAD)
     seen = [_ring_side(profile, side) for profile in _side_profiles(wide)]
-    named = [s for s in seen if s is not None]
     shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
-    if len(named) < 2:
-        return None, shown
-    votes = {s: named.count(s) for s in named}
-    best = max(votes, key=lambda s: (votes[s], s))
-    if votes[best] < max(2, len(named) - 1):
-        return None, shown
-    return ("plain" if best < 0 else BONUS_HUES[best][0]), shown
+    bonuses = {s for s in seen if s is not None and s >= 0}
+    # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
+    # as long as no side names another bonus. One side alone is a lit neighbour's orange glow.
+    if len(bonuses) == 1 and seen.count(min(bonuses)) >= 2:
+        return BONUS_HUES[min(bonuses)][0], shown
+    if seen.count(-1) >= 3 or (not bonuses and seen.count(-1) >= 2):
+        return "plain", shown
+    return None, shown
 
 
 def _corner(wide: np.ndarray) -> np.ndarray:
@@ -138,9 +139,10 @@ def _corner(wide: np.ndarray) -> np.ndarray:
 def read_badge(wide: np.ndarray) -> str | None:
     """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does."""
     names = classify_colour(_corner(wide)).ravel()
-    counts = np.bincount(names[names >= 0], minlength=len(BONUS_HUES))
-    best = int(np.argmax(counts))
-    return BONUS_HUES[best][0] if counts[best] >= BADGE_SHARE * names.size else "plain"
+    shares = np.bincount(names[names >= 0], minlength=len(BONUS_HUES)) / names.size
+    least = np.array([GLOW_SHARE if bonus == "DW" else BADGE_SHARE for bonus, *_ in BONUS_HUES])
+    shares[shares < least] = 0
+    return BONUS_HUES[int(np.argmax(shares))][0] if shares.any() else "plain"
 
 
 def is_lit(wide: np.ndarray) -> bool:
