@@ -45,9 +45,9 @@ MIN_RING = 0.012         # in tiles: a ring is at least this deep (one pixel of 
 BADGE_BOX = (-0.06, 0.2)  # the corner square the badge fills in both looks, in tiles from the tile's corner
 BADGE_SHARE = 0.12       # share of that square a badge's colour covers: 0.44-0.82 on real shots, 0 on plain tiles ...
 GLOW_SHARE = 0.35        # ... but a lit neighbour's orange glow, DW's colour, covers up to a quarter: DW needs this
-WHITE_MIN, WHITE_SPREAD = 215, 40  # a badge's white rim and label
+RIM_SATURATION, RIM_VALUE = 0.4, 190  # a badge's rim and label: white, cream over a lit tile, never orange
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
-WHITE_SHARE = 0.04       # share of the corner square that is white when a lit tile has a badge
+RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
 
 
 @dataclass(frozen=True)
@@ -154,17 +154,16 @@ def is_lit(wide: np.ndarray) -> bool:
     return float(((hue >= 20) & (hue < 55) & (saturation >= 0.55) & (value >= 150)).mean()) >= LIT_SHARE
 
 
-def _has_white(wide: np.ndarray) -> bool:
-    """Return whether the tile's corner shows white: a badge's rim and label over a lit tile."""
-    corner = _corner(wide).astype(np.int16)
-    white = (corner.min(axis=2) >= WHITE_MIN) & (np.ptp(corner, axis=2) <= WHITE_SPREAD)
-    return float(white.mean()) >= WHITE_SHARE
+def _has_rim(wide: np.ndarray) -> bool:
+    """Return whether the corner of a lit tile shows a badge's light rim and label among its orange."""
+    _, saturation, value = _hsv(_corner(wide))
+    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
 
 
 def read_bonus(wide: np.ndarray) -> Bonus:
     """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge."""
     if is_lit(wide):
-        if _has_white(wide):
+        if _has_rim(wide):
             return Bonus(None, False, "the tile is lit by a swipe and its badge's colour hidden: bonus unknown")
         return Bonus(None, True)
     ring, sides = read_ring(wide)
