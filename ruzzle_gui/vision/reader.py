@@ -74,6 +74,11 @@ class Reading:
         return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if cell.uncertain)
 
     @property
+    def letter_doubts(self) -> tuple[Cell, ...]:
+        """Return the (row, col) of every cell whose letter is in doubt (``board.unsure`` holds the bonuses)."""
+        return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if not cell.letter_sure)
+
+    @property
     def reasons(self) -> dict[Cell, str]:
         """Return why each uncertain cell is uncertain, by (row, col)."""
         return {divmod(index, self.board.cols): cell.reason
