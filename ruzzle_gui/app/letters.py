@@ -133,6 +133,8 @@ class LetterEntry(ttk.Frame):
         view.bind("<KeyPress>", self._on_key)
         for sequence in ("<<Paste>>", "<Control-v>", "<Control-V>", "<Shift-Insert>"):
             view.bind(sequence, self._on_paste)
+        # Tk on X11 also pastes with Ctrl+Y (<<Paste>>): here Ctrl+Y is Redo, handled by the window.
+        view.bind("<Control-y>", lambda _event: None)
         # Ctrl+Shift+V pastes an image; more specific than Ctrl+V (Caps Lock's <Control-V>), so it wins here.
         for sequence in ("<Control-Shift-V>", "<Control-Shift-v>"):
             view.bind(sequence, self._on_paste_image)

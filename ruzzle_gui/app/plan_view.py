@@ -210,7 +210,8 @@ class PlanView(ttk.Frame):
         """Bind the keys of the tip line and clicks on the ✓ column."""
         self.tree.bind("<space>", lambda _event: self._on_space() or "break")
         self.tree.bind("<Return>", lambda _event: self.play() or "break")
-        self.tree.bind("<Escape>", lambda _event: self.stop() or "break")
+        # Esc stops playing; when nothing plays it goes back a step, as everywhere.
+        self.tree.bind("<Escape>", lambda _event: (self.stop() or "break") if self.playing else None)
         self.tree.bind("<Button-1>", self._on_click, add=True)
         self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
         self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
