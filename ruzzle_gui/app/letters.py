@@ -17,7 +17,9 @@ from ruzzle_gui.language import Language, LanguageError, load_language
 MIN_SIZE = 2
 NEXT_LABEL = "Next: bonuses  →"
 ACCEPT_LABEL = "Accept and solve  →"
-MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
+# Control, and Alt as Mod1 or as Tk's own Alt bit (where Alt is on no Mod key, as under Xvfb):
+# such chords are shortcuts (Alt+F opens the File menu), never letters. AltGr (Mod5) still types.
+MODIFIERS = 0x4 | 0x8 | 0x20000
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
        "Enter: next · F1: all keys")
