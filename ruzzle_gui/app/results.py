@@ -232,6 +232,9 @@ class Results(ttk.Frame):
         self.unsure = dict(marks)
         self.board_view.doubtful = frozenset(self.unsure)
         self.board_view.redraw()
+        if self.unsure:
+            self.hint.flash(f"Solved with {plural(len(self.unsure), 'tile')} unsure, marked ? on the board "
+                            "(point at one for why) · Ctrl+E: check them", error=False, ms=15000)
 
     def toggle_plan(self) -> None:
         """Switch between the Words and Plan tabs, the focus in the list shown."""

@@ -57,6 +57,7 @@ def test_unsure_marks_stay_on_every_screen_until_each_tile_is_settled(app):
     press(app.letters.board_view, "Return")  # solve anyway
     settle(app.root)
     assert app.screen is app.results and marks(app.results.board_view) == [1, 7, 11]
+    assert app.results.hint.cget("text").startswith("Solved with 3 tiles unsure")
     key(app.results.tree, "<Escape>")
     assert app.screen is app.bonuses and marks(app.bonuses.board_view) == [1, 7, 11]
     assert app.bonuses.solve_button.cget("text").startswith("Solve anyway: 3 tiles unsure")
