@@ -9,6 +9,7 @@ import tkinter as tk
 from collections.abc import Mapping
 from tkinter import ttk
 
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import plural
 
 HOVER_DELAY_MS = 400  # as a tooltip: a pointer passing over the board shows nothing
@@ -70,7 +71,8 @@ class HoverReason:
         x, y = self.view.centre(index)
         self.tip = tip = tk.Toplevel(self.view)
         tip.wm_overrideredirect(True)
-        ttk.Label(tip, text=f"Unsure: {reason}", padding=6, relief="solid").pack()
+        tip.configure(background=theme.palette(self.view).text)  # a one-pixel frame in the text colour
+        ttk.Label(tip, text=f"Unsure: {reason}", padding=6).pack(padx=1, pady=1)
         tip.geometry(f"+{self.view.winfo_rootx() + x + 12}+{self.view.winfo_rooty() + y + 12}")
         self.shown_for = index
 
