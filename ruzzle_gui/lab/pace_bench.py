@@ -1,6 +1,6 @@
 """How many words a default plan holds: the median over seeded random boards, for one or more timings.
 
-    python -m ruzzle_gui.pace_bench [-l en it] [--boards 40] [--seed 1] [--timing 0.8,0.12,0.05 ...]
+    python -m ruzzle_gui.lab.pace_bench [-l en it] [--boards 40] [--seed 1] [--timing 0.8,0.12,0.05 ...]
 
 A typical player swipes 35-40 words in a two-minute round (docs/pace.md); the
 default timing should give a plan of about as many words. Prints one Markdown row
@@ -39,7 +39,7 @@ def parse_timing(text: str) -> Timing:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the median planned words per language and timing."""
-    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.pace_bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.lab.pace_bench", description=__doc__.splitlines()[0])
     parser.add_argument("-l", "--language", nargs="+", default=["en", "it"])
     parser.add_argument("--boards", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
