@@ -36,6 +36,7 @@ class Settings:
     doubtful_too: bool = False
     plan_seconds: float = DEFAULT_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
+    pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
     acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
 
     def acceptance_table(self) -> Acceptance:
@@ -80,6 +81,7 @@ def load_settings(path: Path) -> Settings:
                     theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
                     plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
                     everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
+                    pace_offered=data.get("pace_offered") is True,
                     acceptance=acceptance_from(data.get("acceptance"))._asdict())
 
 

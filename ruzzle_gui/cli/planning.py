@@ -6,7 +6,7 @@ from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
                                    type_error, write)
 from ruzzle_gui.cli.solving import add_doubt_option, band_type, word_filters
-from ruzzle_gui.graph import Graph
+from ruzzle_gui.graph import Graph, neighbours
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import argparse
 
     from ruzzle_gui.cli.options import OptionTable
+    from ruzzle_gui.board import Board
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt
@@ -57,6 +58,9 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
     source.add_argument("--image", type=file_name, metavar="IMAGE",
                         help="a screenshot of the board (see 'ruzzle read')")
+    from ruzzle_gui.cli.reading import add_unsure_option
+
+    add_unsure_option(command)
     command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
                          help=f"time left in the round (default {DEFAULT_SECONDS})")
     defaults = Timing()
@@ -92,13 +96,14 @@ def timing_of(args: argparse.Namespace) -> Timing:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
+    from ruzzle_gui.cli.reading import read_image, sure_board
+
     language = language_of(args)
     if args.image:
-        from ruzzle_gui.cli.reading import read_image
-
-        board = read_image(args.image, language).board
+        reading = read_image(args.image, language)
+        board = sure_board(reading.board, args, reading.letter_doubts)
     else:
-        board = read_board(args.board, language)
+        board = sure_board(read_board(args.board, language), args)
     try:
         check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
     except PlanError as err:
@@ -110,6 +115,9 @@ def run_plan(args: argparse.Namespace) -> int:
         raise CliError(f"--common needs commonness bands, and the {language.name} dictionary has none")
     solutions, left_out = apply(found, word_filters(args), marks)
     played = [language.fold(word) for word in args.played]
+    missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
+    if missing is not None:
+        raise CliError(f"--played {missing}: that word cannot be traced on this board")
     # The finger is where the last word played ended, whether the filters keep that word or not.
     by_word = {s.word: s for s in found}
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
@@ -126,6 +134,19 @@ def run_plan(args: argparse.Namespace) -> int:
     else:
         write("\n".join(plan_lines(result, bound, filters_line)) + "\n")
     return 0
+
+
+def on_board(board: Board, word: str) -> bool:
+    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
+    def trace(cell: int, rest: str, used: int) -> bool:
+        letter = board.letters[cell]
+        if not letter or not rest.startswith(letter):
+            return False
+        rest, used = rest[len(letter):], used | 1 << cell
+        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
+
+    links = neighbours(board.rows, board.cols)
+    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
 
 
 def plan_lines(result: Plan, bound: int, filters: str = "") -> list[str]:
