@@ -11,8 +11,8 @@ marks it, in this order:
 - enclitic (it, es): only an affix rule that attaches pronouns to a verb made
   it (RIARSOCELE, BORDARLO), no other source lists it, and real text does not
   use it (band below ``ATTESTED_BAND``: DIMMI, DAMMI, DECIRLE stay);
-- enclitic stem (pt): a first person plural without its -s, as written before
-  -lo, -la (SEMEAMO of semeamo-lo), that real text does not use;
+- enclitic stem (pt): a verb's first person plural without its -s, as written
+  before -lo, -la (SEMEAMO of semeamo-lo, VOAREMO), that real text does not use;
 - truncated (it): an infinitive without its final E (OBLIAR, SVILIR, EVADER),
   a poetic form it_IT lists, that no other source lists and real text does not use;
 - unattested (pt): only one source lists it (pt_BR), and real text does not
@@ -95,6 +95,21 @@ def enclitic_forms(dic: bytes, aff_raw: bytes, options: dict, skip_flags: str = 
     return every - plain
 
 
+def clitic_stem(key: str, keys: set[str]) -> bool:
+    """Return True if ``key`` (ending in -MO) is a verb's first person plural whose verb is a key too.
+
+    SEMEAMO (semear), NASCEMO (nascer), VOAREMO (voar, future), BERCARMO (bercar, personal
+    infinitive). Not the nouns and adjectives in -ISMO, -ISSIMO, -ESIMO, whose plural is -MOS too.
+    """
+    if key.endswith(("ISMO", "ISSIMO", "ESIMO")):
+        return False
+    if key.endswith("REMO") and key[:-4] + "R" in keys:
+        return True
+    if key.endswith("RMO") and key[:-2] in keys:
+        return True
+    return key[-3:] in ("AMO", "EMO", "IMO") and any(key[:-3] + ending in keys for ending in ("AR", "ER", "IR"))
+
+
 def read_reviewed(path: Path, fold: Callable[[str], str]) -> dict[str, str]:
     """Return {key: reason} from a doubtful.txt: 'word reason  # why' a line."""
     if not path.is_file():
@@ -128,7 +143,8 @@ def doubt_reasons(code: str, folder: Path, collector, keys: set[str], band_of: C
         lines.append(f"  doubtful, enclitic from {name}: {len(marked):,} ({len(forms):,} enclitic-only forms)")
         reasons.update(dict.fromkeys(marked, "enclitic"))
     if code in CLITIC_STEMS:
-        stems = {key for key in keys if key.endswith("MO") and key + "S" in keys and band_of(key) < ATTESTED_BAND}
+        stems = {key for key in keys if key.endswith("MO") and key + "S" in keys and band_of(key) < ATTESTED_BAND
+                 and clitic_stem(key, keys)}
         marked = stems - set(reasons)
         lines.append(f"  doubtful, enclitic stem (-MO of -MOS): {len(marked):,}")
         reasons.update(dict.fromkeys(marked, "enclitic"))

@@ -50,7 +50,8 @@ def test_marks_round_trip_and_count_each_reason(tmp_path):
     dictionary = tmp_path / "small.marisa"
     compile_words(sorted(DOUBTS), dictionary)
     counts = write_doubts(dictionary, DOUBTS.get)
-    assert counts == {"playable": 4, "enclitic": 1, "unattested": 1, "name": 1, "abbreviation": 0, "reviewed": 1}
+    assert counts == {"playable": 4, "enclitic": 1, "unattested": 1, "name": 1, "abbreviation": 0, "reviewed": 1,
+                      "truncated": 0}
     doubts = load_doubts(dictionary)
     assert {word: doubts.reason(word) for word in DOUBTS} == DOUBTS
     assert doubts.reason("NOPE") is None
