@@ -13,6 +13,8 @@ marks it, in this order:
   use it (band below ``ATTESTED_BAND``: DIMMI, DAMMI, DECIRLE stay);
 - enclitic stem (pt): a verb's first person plural without its -s, as written
   before -lo, -la (SEMEAMO of semeamo-lo, VOAREMO), that real text does not use;
+- enclitic infinitive (es): an infinitive with a pronoun attached that only a
+  conjugation flag makes (ARPARSE, ACAECERME), unused in real text;
 - truncated (it): an infinitive without its final E (OBLIAR, SVILIR, EVADER),
   a poetic form it_IT lists, that no other source lists and real text does not use;
 - unattested (pt): only one source lists it (pt_BR), and real text does not
@@ -49,6 +51,10 @@ ENCLITIC = {
 # keep such stems without the hyphen (SEMEAMO, TEIMAMO, VOAREMO). A key ending in -MO whose -MOS form
 # is a key too, and that real text does not use, is such a stem.
 CLITIC_STEMS = {"pt"}
+# Spanish also writes pronouns after an infinitive through conjugation flags (es_ES's R:
+# "0 se [aeií]r", arpar -> ARPARSE), which mix them with real forms ("r se ar": amase). A key that is
+# an infinitive key plus a clitic is such a form.
+INFINITIVE_CLITICS = {"es": ("SE", "ME", "TE", "NOS", "OS", "LE", "LES", "LO", "LOS", "LA", "LAS")}
 # Per language, the hunspell source whose infinitives it also lists cut short (amar for amare).
 TRUNCATED = {"it": "it_IT"}
 # Per language, the one source whose lone, never-seen words are doubtful.
@@ -147,6 +153,13 @@ def doubt_reasons(code: str, folder: Path, collector, keys: set[str], band_of: C
                  and clitic_stem(key, keys)}
         marked = stems - set(reasons)
         lines.append(f"  doubtful, enclitic stem (-MO of -MOS): {len(marked):,}")
+        reasons.update(dict.fromkeys(marked, "enclitic"))
+    if code in INFINITIVE_CLITICS:
+        name = next(iter(ENCLITIC.keys() & set(collector.source_names)))
+        found = {key for key in keys for clitic in INFINITIVE_CLITICS[code]
+                 if key.endswith(clitic) and key[:-len(clitic)].endswith("R") and key[:-len(clitic)] in keys}
+        marked = _lone(keys, found, collector.origin, bit_of[name], band_of, ATTESTED_BAND) - set(reasons)
+        lines.append(f"  doubtful, infinitive + pronoun (only {name}): {len(marked):,}")
         reasons.update(dict.fromkeys(marked, "enclitic"))
     if code in TRUNCATED:
         name = TRUNCATED[code]
