@@ -121,10 +121,11 @@ def read_ring(wide: np.ndarray) -> tuple[str | None, str]:
     shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
     bonuses = {s for s in seen if s is not None and s >= 0}
     # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
-    # as long as no side names another bonus. One side alone is a lit neighbour's orange glow.
+    # as long as no side names another bonus. A colour on one side alone is no ring: a lit neighbour's
+    # orange glow, or red text drawn over the board.
     if len(bonuses) == 1 and seen.count(min(bonuses)) >= 2:
         return BONUS_HUES[min(bonuses)][0], shown
-    if seen.count(-1) >= 3 or (not bonuses and seen.count(-1) >= 2):
+    if seen.count(-1) >= 2 and all(seen.count(bonus) < 2 for bonus in bonuses):
         return "plain", shown
     return None, shown
 
