@@ -384,9 +384,9 @@ def review_drops(code: str, collector: Collector, keys: set[str]) -> dict[str, s
 def german_inflected_names(collector: Collector, names: set[str], nouns: set[str]) -> dict[str, set[str]]:
     """Return the German names the names rule misses, by reason: genitives (EMMAS) and places (JENA).
 
-    Nothing a German source or another language's source lists in lower
-    case, no common noun, no word German declines like a noun and no word of
-    de/real_words.txt is touched.
+    Neither touches a word a German source lists in lower case, a common
+    noun or a word of de/real_words.txt; a place is also no word German
+    declines like a noun or another language lists in lower case.
     """
     folder, fold = HERE / "de", collector.language.fold
     keys = set(collector.case)
