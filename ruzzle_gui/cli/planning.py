@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
                                    type_error, write)
-from ruzzle_gui.graph import Graph
+from ruzzle_gui.graph import Graph, neighbours
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
 
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import argparse
 
     from ruzzle_gui.cli.options import OptionTable
+    from ruzzle_gui.board import Board
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt
@@ -102,6 +103,9 @@ def run_plan(args: argparse.Namespace) -> int:
     graph = Graph(board, language, args.min_length)
     solutions = graph.solve()
     played = [language.fold(word) for word in args.played]
+    missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
+    if missing is not None:
+        raise CliError(f"--played {missing}: that word cannot be traced on this board")
     by_word = {s.word: s for s in solutions}
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
@@ -116,6 +120,19 @@ def run_plan(args: argparse.Namespace) -> int:
     else:
         write("\n".join(plan_lines(result, bound)) + "\n")
     return 0
+
+
+def on_board(board: Board, word: str) -> bool:
+    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
+    def trace(cell: int, rest: str, used: int) -> bool:
+        letter = board.letters[cell]
+        if not letter or not rest.startswith(letter):
+            return False
+        rest, used = rest[len(letter):], used | 1 << cell
+        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
+
+    links = neighbours(board.rows, board.cols)
+    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
 
 
 def plan_lines(result: Plan, bound: int) -> list[str]:
