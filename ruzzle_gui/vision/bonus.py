@@ -55,7 +55,8 @@ def classify_colour(pixels: np.ndarray) -> list[str | None]:
 def read_bonus(cell: np.ndarray) -> tuple[str | None, float]:
     """Return the bonus of a tile (None if plain) and the share of its border that agrees."""
     names = classify_colour(border_pixels(cell))
-    counts = {name: names.count(name) for name in set(names)}
+    # Counted in a fixed order, so that a tie goes the same way whatever the hash seed (a set's order would not).
+    counts = {name: names.count(name) for name in (None, *(bonus for bonus, _, _ in BONUS_HUES))}
     best = max(counts, key=counts.get)
     share = counts[best] / len(names)
     if best is not None and share < MIN_AGREEMENT:

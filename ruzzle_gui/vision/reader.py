@@ -1,13 +1,13 @@
 """Read a Ruzzle board from a screenshot: locate, cut, read bonuses, letters and values, assemble.
 
 Each step is a pure function of its own module, testable alone:
-``images.load_image`` -> ``locate.locate_board`` -> ``cells.cut_cells`` ->
+``images.load_image`` -> ``upright.upright_board`` (straightened, turned, located) -> ``cells.cut_cells`` ->
 ``bonus.read_bonus`` and ``glyphs.split_glyphs`` -> ``recognise`` ->
 ``witness.reconcile`` -> a ``Reading``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,9 +19,11 @@ from ruzzle_gui.vision.bonus import read_bonus
 from ruzzle_gui.vision.cells import cut_cells
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.glyphs import split_glyphs
-from ruzzle_gui.vision.images import load_image, to_array
-from ruzzle_gui.vision.locate import Grid, locate_board
+from ruzzle_gui.vision.greyscale import undecorated
+from ruzzle_gui.vision.images import load_image
+from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.recognise import matcher
+from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
 __all__ = ["CellReading", "Reading", "read_board", "read_cell"]
@@ -113,12 +115,14 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     """
     language = load_language(language) if isinstance(language, str) else language
     name = "the image" if isinstance(source, Image.Image) else str(source)
-    image = load_image(source)
-    grid = locate_board(to_array(image))
-    if grid is None:
-        raise ImageError(f"no Ruzzle board found in {name}")
+    upright = upright_board(load_image(source), name)
+    image, grid = upright.image, upright.grid
     cells = cut_cells(image, grid)
+    if upright.greyscale:  # a badge or ring without its colour looks like ink
+        cells = [undecorated(cell) for cell in cells]
     _check_alphabet(cells, language, name)
     readings = tuple(read_cell(cell, language, fonts) for cell in cells)
+    if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
+        readings = tuple(replace(reading, bonus=None, uncertain=True) for reading in readings)
     board = Board(grid.size, grid.size, tuple(r.letter for r in readings), tuple(r.bonus for r in readings))
     return Reading(board, readings, grid)
