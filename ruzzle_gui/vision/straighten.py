@@ -21,6 +21,8 @@ from ruzzle_gui.vision.regions import Region
 
 __all__ = ["Fit", "fit_board", "straighten", "MIN_TILT", "MAX_TILT", "MIN_SLANT", "MAX_SLANT"]
 
+FIT_SIDES = (480, WORK_SIDE)  # longest side (px) the board's lie is measured at: half locate's is enough for the
+                              # faces' centres, and locate's own is tried when a small window's faces are lost there
 MIN_TILT = 0.4      # degrees under which a board counts as straight: faces found to a working pixel give ~0.1
 MAX_TILT = 6.5      # degrees past which a board is refused: 6° read right on every shot tried
 MIN_SLANT = 0.015   # one side of the board this much shorter than its opposite still counts as square-on
@@ -52,9 +54,9 @@ class Fit:
         return abs(self.tilt) < MIN_TILT and self.slant < MIN_SLANT
 
 
-def working(image: Image.Image) -> tuple[np.ndarray, int]:
-    """Return ``image`` shrunk to the working size as an RGB array, and by how much (as ``locate_board``)."""
-    factor = max(1, -(-max(image.size) // WORK_SIDE))
+def working(image: Image.Image, side: int) -> tuple[np.ndarray, int]:
+    """Return ``image`` shrunk to ``side`` px at most as an RGB array, and by how much."""
+    factor = max(1, -(-max(image.size) // side))
     return np.asarray(image.reduce(factor) if factor > 1 else image), factor
 
 
@@ -171,7 +173,19 @@ def _lie(quad: list[np.ndarray]) -> tuple[float, float]:
 
 def fit_board(image: Image.Image) -> Fit | None:
     """Return how the board in ``image`` lies (its grid, homography, tilt and slant), or None if no board is seen."""
-    small, factor = working(image)
+    factors = []
+    for side in FIT_SIDES:
+        small, factor = working(image, side)
+        if factor not in factors:  # a small image is the same at both sizes
+            factors.append(factor)
+            fit = _fit_at(small, factor)
+            if fit is not None:
+                return fit
+    return None
+
+
+def _fit_at(small: np.ndarray, factor: int) -> Fit | None:
+    """Return how the board in the working image ``small`` (``factor`` times smaller) lies, or None."""
     squares = square_regions(tile_mask(small))
     best: tuple[int, float, Grid, dict] | None = None
     tried = [0.0] + [a for a in _angles(squares) if abs(a) >= 2 * ANGLE_BIN]
