@@ -45,11 +45,12 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
         tilt, slant = fit.tilt, fit.slant
     rgb = to_array(image)
     grid = locate_board(rgb)
-    if grid is None and (stretched := stretch_image(image, name)) is not None:
+    washed_out = grid is None and (stretched := stretch_image(image, name)) is not None
+    if washed_out:
         rgb = to_array(stretched)  # only to find the board: its own levels are restored from the original below
         grid = locate_board(rgb)
     if grid is None:
-        raise ImageError(f"no Ruzzle board found in {name}")
+        raise ImageError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out else ""))
     greyscale = is_greyscale(rgb)
     image, faded = normalise_contrast(image, grid, name)
     turns = quarter_turns(image, grid)
