@@ -190,6 +190,10 @@ def test_a_tilted_photo_is_straightened_and_read(shot, degrees):
     assert_reads(tilted(shot, degrees))
 
 
+def test_a_sideways_photo_that_is_also_tilted_reads():
+    assert_reads(tilted(phone(720, seed=3).rotate(90, expand=True), 4))
+
+
 @pytest.mark.parametrize("degrees", [3, -5])
 def test_a_tilted_jpeg_never_gives_a_wrong_letter_unmarked(degrees):
     assert_sure_letters_right(encoded(tilted(phone(720, seed=5), degrees), "JPEG", 60))
