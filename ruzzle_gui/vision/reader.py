@@ -39,6 +39,8 @@ FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likeli
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
 BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is not a board of the game
 MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
+MIN_TILE_PX = 48       # a tile narrower than this shows its value in a 6-8 px digit: too small to witness
+                       # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 
 
@@ -174,6 +176,9 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     name = "the image" if isinstance(source, Image.Image) else str(source)
     upright = upright_board(load_image(source), name)
     image, grid = upright.image, upright.grid
+    if grid.tile < MIN_TILE_PX:
+        raise ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, and "
+                         f"{MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as taken)")
     if grid.size != BOARD_SIDE:
         raise ImageError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
                          f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
