@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision.corpus import FORMS, disputed, load_manifest, read_form
+from ruzzle_gui.lab.corpus import FORMS, disputed, load_manifest, read_form
 
 MANIFEST = Path(__file__).parent / "real_shots" / "manifest.toml"
 FOLDER = os.environ.get("RUZZLE_REAL_SHOTS", "")
@@ -60,7 +60,7 @@ def test_a_swipe_in_progress_keeps_the_letters_of_its_lit_tiles():
 
 
 def test_the_same_shot_reads_the_same_under_any_hash_seed():
-    code = ("import sys; from ruzzle_gui.vision.corpus import load_manifest, read_form; "
+    code = ("import sys; from ruzzle_gui.lab.corpus import load_manifest, read_form; "
             "shots = load_manifest(sys.argv[1]); "
             "print([(s.file, read_form(s, sys.argv[2], 'JPEG q75')[1].board.to_text()) "
             "for s in shots if s.lit or s.file.startswith('en-d')])")

@@ -20,8 +20,8 @@ from ruzzle_gui import known_languages
 HERE = Path(__file__).parent / "real_shots"
 SHOTS = [shot for shot in tomllib.loads((HERE / "values.toml").read_text(encoding="utf-8"))["shot"]
          if shot["values"] and shot["language"] in known_languages()]
-BOARDS = {shot["file"]: shot["board"] for shot in
-          tomllib.loads((HERE / "manifest.toml").read_text(encoding="utf-8"))["shot"] if "board" in shot}
+MANIFEST = {shot["file"]: shot for shot in tomllib.loads((HERE / "manifest.toml").read_text(encoding="utf-8"))["shot"]}
+BOARDS = {name: shot["board"] for name, shot in MANIFEST.items() if "board" in shot}
 
 
 def true_letters(board: str) -> list[str]:
@@ -37,12 +37,22 @@ def test_every_value_read_is_the_tables_value_of_the_true_letter(shot):
     path = Path(folder) / shot["file"]
     if not path.is_file():
         pytest.skip(f"{shot['file']} is not in RUZZLE_REAL_SHOTS")
+    from ruzzle_gui.vision.errors import ImageError
     from ruzzle_gui.vision.reader import read_board
 
-    reading = read_board(path, shot["language"])
+    entry = MANIFEST[shot["file"]]
+    try:
+        reading = read_board(path, shot["language"])
+    except ImageError as err:  # a refusal the manifest allows (a summary card's tiles are too small) reads no value
+        if any(word in str(err) for word in entry.get("refuse", ())):
+            pytest.skip(f"{shot['file']} is refused as the manifest allows: {err}")
+        raise
+    covered = {int(r) * 4 + int(c) for r, c in (cell.split(",") for cell in entry.get("covered", ()))}
     letters = true_letters(BOARDS[shot["file"]])
     wrong = {}
     for index, (cell, letter) in enumerate(zip(reading.cells, letters)):
+        if index in covered:  # an overlay hides the letter: test_real_shots asserts it is marked unsure
+            continue
         if cell.value is not None and cell.value != shot["values"][letter]:
             wrong[index] = f"read value {cell.value}, the tile shows {shot['values'][letter]}"
         elif "is not" in cell.reason or (cell.value is not None and cell.letter != letter and "because its value" in cell.reason):

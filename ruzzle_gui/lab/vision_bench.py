@@ -1,6 +1,6 @@
 """Measure the screenshot reader on generated boards: accuracy, time per screenshot, peak memory.
 
-    python -m ruzzle_gui.lab.vision_bench [--boards 200] [--held-out] [--tesseract N]
+    python -m ruzzle_gui.lab.vision_bench [--boards 200] [--held-out] [--tesseract N] [--real DIR]
 
 Accuracy: letters and bonuses read right on ``--boards`` generated shots per
 alphabet group (Latin: en and it alternately; Cyrillic: ru), of every kind
@@ -10,6 +10,9 @@ shows how the reader fares on a font it has never seen. Time: median of
 ``read_board`` on 1080x2340 PNG phone screenshots, decoding included. Memory:
 peak Python allocations (tracemalloc, numpy included) while reading one.
 ``--tesseract N`` reads the letters of N boards with Tesseract too (needs tesserocr).
+``--real DIR`` also reads the real screenshots of ``--manifest`` (default
+tests/real_shots/manifest.toml) found in DIR, in every form of ``corpus.FORMS``,
+and reports them apart: all right / wrong but marked / wrong unmarked / refused.
 """
 from __future__ import annotations
 
@@ -108,7 +111,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--held-out", action="store_true", help="compare each shot only with the other fonts")
     parser.add_argument("--tesseract", type=int, default=0, metavar="N", help="also read N boards with Tesseract")
+    parser.add_argument("--real", metavar="DIR", help="also read the real screenshots in DIR")
+    parser.add_argument("--manifest", default="tests/real_shots/manifest.toml", help="the real shots' manifest")
     args = parser.parse_args(argv)
+    if args.real:
+        from ruzzle_gui.lab.corpus import FORMS, tally
+
+        counts = tally(args.real, args.manifest)
+        reads = sum(counts[k] for k in ("right", "marked", "unmarked", "refused"))
+        print(f"Real shots {reads} reads ({reads // len(FORMS)} shots x {len(FORMS)} forms): all right {counts['right']}, "
+              f"wrong but marked {counts['marked']}, wrong unmarked {counts['unmarked']}, refused {counts['refused']} "
+              f"(not allowed by the manifest: {counts['not allowed']})")
     for group, codes in GROUPS.items():
         t = accuracy(codes, args.boards, args.seed, args.held_out)
         print(f"{group:9} {args.boards} boards ({'/'.join(codes)}): letters {t['letters']}/{t['cells']} "

@@ -34,8 +34,10 @@ BONUS_HUES = (           # (bonus, hue from, hue to (degrees), least saturation 
     ("TW", 330, 375, 0.55, 60),  # the older look's ring is dark red along the bottom
     ("DW", 25, 62, 0.55, 150),
     ("DL", 75, 170, 0.45, 60),
-    ("TL", 195, 250, 0.8, 60),
+    ("TL", 195, 250, 0.77, 60),  # the background reaches 0.73; a thin navy ring blurred by shrinking, 0.8
 )
+TL_DARK = (195, 250, 0.72, 140)  # hue range, least saturation and most value of a TL pixel told by its darkness
+TL_INDEX = 3
 SIDE_SPAN = (0.38, 0.62)  # stretch of each side read, in tiles: clear of the badge, the corners and the value
 FACE_DEPTH = 0.13        # in tiles: a point this deep inside each side is face, whatever the letter
 RING_REACH = 0.08        # in tiles: the ring lies within this of the face's edge
@@ -76,6 +78,9 @@ def classify_colour(pixels: np.ndarray) -> np.ndarray:
     for index, (_, low, high, least_saturation, least_value) in enumerate(BONUS_HUES):
         in_range = ((hue >= low) & (hue < high)) | ((hue + 360 >= low) & (hue + 360 < high))
         names[in_range & (saturation >= least_saturation) & (value >= least_value)] = index
+    # TL's navy is also much darker than the board's blue: a faded capture, its contrast restored, keeps that
+    names[(names < 0) & (hue >= TL_DARK[0]) & (hue < TL_DARK[1]) & (saturation >= TL_DARK[2])
+          & (value <= TL_DARK[3]) & (value >= 60)] = TL_INDEX
     return names
 
 

@@ -1,27 +1,35 @@
-"""Open an image file safely: one ImageError for a missing, damaged, huge or non-image file."""
+"""Open an image file safely, turned as its EXIF says: one ImageError for a missing, damaged, huge or non-image file.
+
+Also how colourful an image is: a greyscale capture shows letters but not the
+bonus colours, so its bonuses are unknown rather than plain.
+"""
 from __future__ import annotations
 
 import warnings
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ruzzle_gui.vision.errors import ImageError
 
-__all__ = ["MAX_PIXELS", "load_image", "to_array"]
+__all__ = ["MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
 
 # A screenshot of an 8K screen has 33 million pixels. Anything from 100 million
 # up (a 20000 x 20000 decompression bomb among them) is refused from its header,
 # before a single pixel is decoded: decoded, it would need 300 MB or more.
 MAX_PIXELS = 100_000_000
+EXIF_ORIENTATION = 0x0112  # the EXIF tag saying how the camera was held
+GREY_SPREAD = 24      # largest channel minus smallest that still counts as grey: JPEG chroma noise stays under it
+COLOUR_SHARE = 0.003  # share of coloured pixels from which an image has colour (the game's blue is far more)
+SAMPLES = 40_000      # pixels looked at to tell colour from grey, whatever the image's size
 
 
 def load_image(source: str | Path | Image.Image) -> Image.Image:
     """Return the RGB image at path ``source`` (or ``source`` itself as RGB), fully decoded."""
     if isinstance(source, Image.Image):
         _check_size(source.size, "the image")
-        return source.convert("RGB")
+        return _upright(source).convert("RGB")
     path = Path(source)
     if not path.exists():
         raise ImageError(f"image file not found: {path}")
@@ -35,9 +43,19 @@ def load_image(source: str | Path | Image.Image) -> Image.Image:
             _check_size(image.size, str(path))
             try:
                 image.load()
-                return image.convert("RGB")
+                return _upright(image).convert("RGB")
             except (OSError, SyntaxError, ValueError) as err:
                 raise ImageError(f"{path} is damaged or truncated: {err}") from None
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    """Return ``image`` turned as its EXIF orientation says (a phone photo held sideways), else itself."""
+    try:
+        if image.getexif().get(EXIF_ORIENTATION, 1) == 1:
+            return image  # exif_transpose would copy every pixel to change nothing
+        return ImageOps.exif_transpose(image)
+    except (OSError, SyntaxError, ValueError, TypeError, KeyError):
+        return image  # a damaged EXIF block: the pixels are still worth reading as they are
 
 
 def _open(path: Path) -> Image.Image:
@@ -65,3 +83,11 @@ def _check_size(size: tuple[int, int], name: str) -> None:
 def to_array(image: Image.Image) -> np.ndarray:
     """Return an RGB image as a height x width x 3 uint8 array."""
     return np.asarray(image.convert("RGB"), dtype=np.uint8)
+
+
+def is_greyscale(rgb: np.ndarray) -> bool:
+    """Return whether an RGB array has no colour to speak of (a greyscale capture, or a grey-only picture)."""
+    step = max(1, round((rgb.shape[0] * rgb.shape[1] / SAMPLES) ** 0.5))
+    sample = rgb[::step, ::step].astype(np.int16)
+    spread = sample.max(axis=2) - sample.min(axis=2)
+    return int(np.count_nonzero(spread > GREY_SPREAD)) < COLOUR_SHARE * spread.size

@@ -1,7 +1,7 @@
 """Read a Ruzzle board from a screenshot: locate, cut, read bonuses, letters and values, assemble.
 
 Each step is a pure function of its own module, testable alone:
-``images.load_image`` -> ``locate.locate_board`` -> ``cells.cut_wide`` ->
+``images.load_image`` -> ``upright.upright_board`` (straightened, turned, located) -> ``cells.cut_wide`` ->
 ``bonus.read_bonus`` and ``glyphs.split_glyphs`` -> ``recognise`` ->
 ``witness.reconcile`` -> a ``Reading``.
 
@@ -12,7 +12,7 @@ shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -21,12 +21,14 @@ from PIL import Image
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
-from ruzzle_gui.vision.cells import cut_wide, face_of
+from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.glyphs import split_glyphs
-from ruzzle_gui.vision.images import load_image, to_array
-from ruzzle_gui.vision.locate import Grid, locate_board
+from ruzzle_gui.vision.greyscale import undecorated
+from ruzzle_gui.vision.images import load_image
+from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.recognise import matcher
+from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
 __all__ = ["CellReading", "Reading", "read_board", "read_cell"]
@@ -37,6 +39,8 @@ FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likeli
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
 BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is not a board of the game
 MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
+MIN_TILE_PX = 48       # a tile narrower than this shows its value in a 6-8 px digit: too small to witness
+                       # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 
 
@@ -170,22 +174,42 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     """
     language = load_language(language) if isinstance(language, str) else language
     name = "the image" if isinstance(source, Image.Image) else str(source)
-    image = load_image(source)
-    grid = locate_board(to_array(image))
-    if grid is None:
-        raise ImageError(f"no Ruzzle board found in {name}")
+    upright = upright_board(load_image(source), name)
+    image, grid = upright.image, upright.grid
+    if grid.tile < MIN_TILE_PX:
+        raise ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, and "
+                         f"{MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as taken)")
     if grid.size != BOARD_SIDE:
         raise ImageError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
                          f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
     wide = cut_wide(image, grid)
+    if upright.greyscale:  # a badge or ring without its colour looks like ink
+        wide = [_undecorated(w) for w in wide]
     lit = [is_lit(w) for w in wide]
     _check_alphabet([_face(w, on) for w, on in zip(wide, lit)], language, name)
     readings = tuple(read_cell(w, language, fonts, on) for w, on in zip(wide, lit))
+    if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
+        readings = tuple(_colourless(reading) for reading in readings)
     _check_doubt(readings, name)
     n = grid.size
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
     board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
     return Reading(board, readings, grid)
+
+
+def _undecorated(wide: np.ndarray) -> np.ndarray:
+    """Return a wide greyscale tile with its badge and ring, grey like ink, cleared from its face."""
+    start = (wide.shape[0] - CELL) // 2
+    cleared = wide.copy()
+    cleared[start:start + CELL, start:start + CELL] = undecorated(face_of(wide))
+    return cleared
+
+
+def _colourless(reading: CellReading) -> CellReading:
+    """Return a greyscale tile's reading with its bonus unknown: no colour, no bonus to tell."""
+    return replace(reading, bonus=None, bonus_sure=False, uncertain=True,
+                   reason=_join(reading.reason if not reading.bonus_sure else "",
+                                "the picture has no colour, so the bonus cannot be told"))
 
 
 def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
