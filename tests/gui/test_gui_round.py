@@ -115,6 +115,28 @@ def test_a_board_without_unsure_tiles_says_plain_labels(app):
     assert app.bonuses.solve_button.cget("text").startswith("Solve  ")
 
 
+# ---------------------------------------------------------------- the pace
+
+def test_the_first_plan_offers_calibrate_once_and_every_plan_says_its_pace(app):
+    results = solved(app)
+    assert not app.state.settings.pace_offered
+    key(results.tree, "<Control-p>")
+    assert results.hint.cget("text").startswith("This plan assumes a typical player's pace (2 s a word")
+    assert app.state.settings.pace_offered
+    view = results.plan_view
+    per_word = view.plan.used / len(view.plan.steps)
+    assert view.pace_line.label.cget("text") == f"planned at {per_word:.1f} s a word;"
+    key(view.tree, "<Alt-c>")
+    dialog = results.calibrate_dialog
+    assert dialog.winfo_exists()
+    dialog.destroy()
+    key(results.plan_view.tree, "<Control-n>")
+    solved(app)
+    results.hint.show_tip()
+    key(results.tree, "<Control-p>")
+    assert not results.hint.cget("text").startswith("This plan assumes")  # offered once only
+
+
 # ---------------------------------------------------------------- Esc during Play plan
 
 def plan_widgets(results) -> list[tk.Misc]:
