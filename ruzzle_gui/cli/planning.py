@@ -19,6 +19,7 @@ EPILOG = """examples:
   ruzzle plan -l it -b board.txt
   ruzzle plan -l it -b board.txt --seconds 75 --played CASA --played ORA
   ruzzle plan -l en -b board.txt --per-word 1.0 --per-letter 0.15 --json
+  ruzzle plan -l it --image screenshot.png
 
 A word takes PER_WORD + PER_LETTER x letters seconds to swipe, plus PER_CELL per cell
 the finger moves between words. With --played, the plan leaves those words out and
@@ -48,8 +49,13 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the plan command's options."""
     command.epilog = EPILOG
     add_language_options(command)
-    command.add_argument("-b", "--board", required=True, type=file_name, metavar="BOARD",
-                         help="board file ('-' reads standard input)")
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
+    source.add_argument("--image", type=file_name, metavar="IMAGE",
+                        help="a screenshot of the board (see 'ruzzle read')")
+    from ruzzle_gui.cli.reading import add_unsure_option
+
+    add_unsure_option(command)
     command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
                          help=f"time left in the round (default {DEFAULT_SECONDS})")
     defaults = Timing()
@@ -82,8 +88,14 @@ def timing_of(args: argparse.Namespace) -> Timing:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
+    from ruzzle_gui.cli.reading import read_image, sure_board
+
     language = language_of(args)
-    board = read_board(args.board, language)
+    if args.image:
+        reading = read_image(args.image, language)
+        board = sure_board(reading.board, args, reading.letter_doubts)
+    else:
+        board = sure_board(read_board(args.board, language), args)
     try:
         check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
     except PlanError as err:
