@@ -82,6 +82,19 @@ def test_unsure_marks_stay_on_every_screen_until_each_tile_is_settled(app):
     assert app.letters.hint.cget("text") == "No tile is unsure"
 
 
+def test_a_board_pasted_with_guessed_bonuses_marks_them_unsure(app):
+    app.letters.type_text("Ctl? A S Edl\nR O? M I\nT E N A\nL U P Otw\n")
+    assert marks(app.letters.board_view) == [0, 5]
+    assert app.state.unsure[0].endswith("it is a guess") and app.state.unsure[5].endswith("it is not known")
+    assert app.letters.next_button.cget("text").startswith("Solve anyway: 2 tiles unsure")
+    app.show_bonuses()
+    app.bonuses.board_view.focus_force()
+    settle(app.root)
+    app.bonuses.cursor = 0
+    press(app.bonuses.board_view, "2")  # TL, as guessed: settled
+    assert marks(app.bonuses.board_view) == [5]
+
+
 def test_the_reason_shows_on_hover_on_the_results_board(app):
     read(app)
     press(app.letters.board_view, "Return")
