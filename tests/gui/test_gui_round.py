@@ -323,3 +323,32 @@ def test_nothing_to_undo_says_so(app):
     assert app.edit_menu.menu.entrycget(0, "state") == "disabled"
     key(app.letters.board_view, "<Control-y>")
     assert app.letters.hint.cget("text") == "Nothing to redo"
+
+
+# ---------------------------------------------------------------- the whole round
+
+def test_a_round_from_a_screenshot_loses_nothing(app):
+    read(app)  # three unsure tiles
+    press(app.letters.board_view, "Return")  # solve anyway
+    settle(app.root)
+    results = app.results
+    key(results.tree, "<Control-p>")
+    view = results.plan_view
+    key(view.tree, "<Return>")  # Play plan
+    assert view.playing
+    key(view.tree, "<space>")  # the first word swiped
+    key(view.tree, "<space>")  # and the second
+    words = ticked(results)
+    assert len(words) == 2 and view.playing
+    key(view.play_button, "<Escape>")  # Esc with the focus on a button: stops, stays
+    assert not view.playing and app.screen is results
+    key(view.tree, "<Escape>")  # back to the bonuses
+    key(app.bonuses.board_view, "<Escape>")  # back to the letters
+    key(app.letters.board_view, "<Alt-r>")  # a random board by mistake
+    assert marks(app.letters.board_view) == []
+    key(app.letters.board_view, "<Control-z>")
+    assert marks(app.letters.board_view) == [1, 7, 11]
+    press(app.letters.board_view, "Return")  # solve anyway, again
+    settle(app.root)
+    assert app.screen is results and results.plan_shown and ticked(results) == words
+    assert marks(results.board_view) == [1, 7, 11]
