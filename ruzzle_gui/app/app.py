@@ -75,13 +75,13 @@ class App:
         self.ahead = SearchAhead(self.root, INLINE_CELLS)
         ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
 
-        def search_ahead() -> None:  # every change drawn on the Letters or Bonuses screen: a step for Undo too
+        def board_shown() -> None:  # each board drawn on Letters or Bonuses: a step for Undo if it changed
             self.state.history.observe()
             ahead()
         self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
-                                   on_paste_image=self.paste_image, on_change=search_ahead)
+                                   on_paste_image=self.paste_image, on_change=board_shown)
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
-                                  on_change=search_ahead)
+                                  on_change=board_shown)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
@@ -466,28 +466,29 @@ class App:
         self.letters.hint.flash(f"New game: type the letters of the next board{again}", error=False)
 
     def undo(self) -> None:
-        """Put the board back as it was before the last change, on the Letters screen."""
-        self._go_to(self.state.history.undo(), "Nothing to undo", "Undone")
+        """Put the board back as it was before the last change."""
+        name = self.state.history.undo_name
+        self._show_step(self.state.history.undo(), f"Undone: {name}", "Nothing to undo")
 
     def redo(self) -> None:
         """Make the last change undone again."""
-        self._go_to(self.state.history.redo(), "Nothing to redo", "Redone")
+        name = self.state.history.redo_name
+        self._show_step(self.state.history.redo(), f"Redone: {name}", "Nothing to redo")
 
-    def _go_to(self, snapshot, nothing: str, done: str) -> None:
-        """Show the board ``snapshot`` holds (None: say ``nothing``), on Letters unless Bonuses is showing."""
-        screen = self.screen if self.screen in (self.letters, self.bonuses) else self.letters
+    def _show_step(self, snapshot, done: str, nothing: str) -> None:
+        """Show the board ``snapshot`` holds and say ``done`` (None: say ``nothing``), on Bonuses if it is up,
+        else on Letters: a board changed under the word list is no longer the one solved."""
+        screen = self.bonuses if self.screen is self.bonuses else self.letters
         if snapshot is None:
             self.screen.hint.flash(nothing, error=False)
             return
-        history = self.state.history
-        name = history.redo_name if done == "Undone" else history.undo_name
         self.cancel_solve()
         self.results.stop_animation()
         self.state.restore(snapshot)
-        self.letters.cursor = min(self.letters.cursor, self.state.size - 1)
-        self.bonuses.cursor = min(self.bonuses.cursor, self.state.size - 1)
+        for entry in (self.letters, self.bonuses):
+            entry.cursor = min(entry.cursor, self.state.size - 1)
         self._switch(screen, 0 if screen is self.letters else 1, "Letters" if screen is self.letters else "Bonuses")
-        screen.hint.flash(f"{done}: {name} · Ctrl+Z undo, Ctrl+Shift+Z redo", error=False)
+        screen.hint.flash(f"{done} · Ctrl+Z undo, Ctrl+Shift+Z redo", error=False)
 
     def _on_return(self, event: tk.Event) -> str:
         """Enter presses a focused button, otherwise it is the current window's main action."""

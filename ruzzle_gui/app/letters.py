@@ -192,7 +192,8 @@ class LetterEntry(ttk.Frame):
         first; Enter solves."""
         with self.state.history.step("screenshot read"):
             self.state.load_board(board)
-            self.state.unsure = dict(doubtful) if isinstance(doubtful, dict) else dict.fromkeys(doubtful, "")
+            # Over the bonuses the board itself marks as guesses: the reader's reasons say more.
+            self.state.unsure.update(doubtful if isinstance(doubtful, dict) else dict.fromkeys(doubtful, ""))
             self.state.read = True
         self.cursor = min(self.state.unsure, default=0)
         self.refresh()

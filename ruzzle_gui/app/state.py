@@ -9,6 +9,8 @@ from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.board import Board
 
 MAX_TYPED_SIZE = 8
+FILE_GUESS = "the board marks this bonus with ?: it is a guess"
+FILE_UNKNOWN = "the board marks this bonus with ?: it is not known"
 
 
 @dataclass
@@ -74,6 +76,9 @@ class AppState:
         """Take the shape, letters and bonuses of ``board``."""
         self.rows, self.cols = board.rows, board.cols
         self.letters, self.bonuses = list(board.letters), list(board.bonuses)
+        # A board file or paste marks a guessed bonus with ? ("Etl?"): the tile stays unsure until settled.
+        self.unsure = {r * board.cols + c: FILE_GUESS if board.bonuses[r * board.cols + c] else FILE_UNKNOWN
+                       for r, c in getattr(board, "unsure", ())}
 
     def board(self) -> Board:
         """Return the typed board; call it once every tile holds a letter."""

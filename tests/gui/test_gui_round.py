@@ -82,6 +82,19 @@ def test_unsure_marks_stay_on_every_screen_until_each_tile_is_settled(app):
     assert app.letters.hint.cget("text") == "No tile is unsure"
 
 
+def test_a_board_pasted_with_guessed_bonuses_marks_them_unsure(app):
+    app.letters.type_text("Ctl? A S Edl\nR O? M I\nT E N A\nL U P Otw\n")
+    assert marks(app.letters.board_view) == [0, 5]
+    assert app.state.unsure[0].endswith("it is a guess") and app.state.unsure[5].endswith("it is not known")
+    assert app.letters.next_button.cget("text").startswith("Solve anyway: 2 tiles unsure")
+    app.show_bonuses()
+    app.bonuses.board_view.focus_force()
+    settle(app.root)
+    app.bonuses.cursor = 0
+    press(app.bonuses.board_view, "2")  # TL, as guessed: settled
+    assert marks(app.bonuses.board_view) == [5]
+
+
 def test_the_reason_shows_on_hover_on_the_results_board(app):
     read(app)
     press(app.letters.board_view, "Return")
@@ -113,6 +126,28 @@ def test_a_board_without_unsure_tiles_says_plain_labels(app):
     assert app.letters.next_button.cget("text").startswith("Accept and solve")
     app.show_bonuses()
     assert app.bonuses.solve_button.cget("text").startswith("Solve  ")
+
+
+# ---------------------------------------------------------------- the pace
+
+def test_the_first_plan_offers_calibrate_once_and_every_plan_says_its_pace(app):
+    results = solved(app)
+    assert not app.state.settings.pace_offered
+    key(results.tree, "<Control-p>")
+    assert results.hint.cget("text").startswith("This plan assumes a typical player's pace (2 s a word")
+    assert app.state.settings.pace_offered
+    view = results.plan_view
+    per_word = view.plan.used / len(view.plan.steps)
+    assert view.pace_line.label.cget("text") == f"planned at {per_word:.1f} s a word;"
+    key(view.tree, "<Alt-c>")
+    dialog = results.calibrate_dialog
+    assert dialog.winfo_exists()
+    dialog.destroy()
+    key(results.plan_view.tree, "<Control-n>")
+    solved(app)
+    results.hint.show_tip()
+    key(results.tree, "<Control-p>")
+    assert not results.hint.cget("text").startswith("This plan assumes")  # offered once only
 
 
 # ---------------------------------------------------------------- Esc during Play plan
@@ -288,3 +323,32 @@ def test_nothing_to_undo_says_so(app):
     assert app.edit_menu.menu.entrycget(0, "state") == "disabled"
     key(app.letters.board_view, "<Control-y>")
     assert app.letters.hint.cget("text") == "Nothing to redo"
+
+
+# ---------------------------------------------------------------- the whole round
+
+def test_a_round_from_a_screenshot_loses_nothing(app):
+    read(app)  # three unsure tiles
+    press(app.letters.board_view, "Return")  # solve anyway
+    settle(app.root)
+    results = app.results
+    key(results.tree, "<Control-p>")
+    view = results.plan_view
+    key(view.tree, "<Return>")  # Play plan
+    assert view.playing
+    key(view.tree, "<space>")  # the first word swiped
+    key(view.tree, "<space>")  # and the second
+    words = ticked(results)
+    assert len(words) == 2 and view.playing
+    key(view.play_button, "<Escape>")  # Esc with the focus on a button: stops, stays
+    assert not view.playing and app.screen is results
+    key(view.tree, "<Escape>")  # back to the bonuses
+    key(app.bonuses.board_view, "<Escape>")  # back to the letters
+    key(app.letters.board_view, "<Alt-r>")  # a random board by mistake
+    assert marks(app.letters.board_view) == []
+    key(app.letters.board_view, "<Control-z>")
+    assert marks(app.letters.board_view) == [1, 7, 11]
+    press(app.letters.board_view, "Return")  # solve anyway, again
+    settle(app.root)
+    assert app.screen is results and results.plan_shown and ticked(results) == words
+    assert marks(results.board_view) == [1, 7, 11]
