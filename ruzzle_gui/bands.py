@@ -22,11 +22,13 @@ from functools import lru_cache
 
 import marisa_trie
 
-from ruzzle_gui.dictionary import DictionaryError, bundled_path, content_digest, dictionary_digest, load_trie
+from ruzzle_gui.dictionary import (DictionaryError, bundled_path, check_installed, content_digest, dictionary_digest,
+                                   load_trie)
 from ruzzle_gui.files import write_atomically, write_bytes
 
 __all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
-           "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file"]
+           "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file", "bands_beside",
+           "bundled_bands_beside"]
 
 RARE, EVERYDAY = 0, 7
 # Lower Zipf edge of bands 1..7 (Zipf = log10 of occurrences per billion words).
@@ -72,6 +74,9 @@ class Bands:
 def load_bands(dictionary: str | os.PathLike) -> Bands | None:
     """Return the bands beside a compiled ``dictionary``, or None if missing, stale or damaged."""
     dictionary = os.fspath(dictionary)
+    for installed in (dictionary, bands_path(dictionary)):
+        if os.path.exists(installed):
+            check_installed(installed)  # a damaged bundled file is said, not taken for a missing one
     try:
         trie = load_trie(dictionary)
         with open(bands_path(dictionary), "rb") as handle:
@@ -94,6 +99,27 @@ def write_bands(dictionary: str | os.PathLike, band_of: Callable[[str], int]) ->
     """Write ``<dictionary>.bands`` from ``band_of(key)``; return how many keys fell in each band."""
     dictionary = os.fspath(dictionary)
     trie = marisa_trie.Trie().mmap(dictionary)  # not load_trie's cache: the file may be new
+    data, counts = _bands_bytes(trie, content_digest(dictionary), band_of)
+    _replace(bands_path(dictionary), data)
+    return counts
+
+
+def bands_beside(dictionary: str | os.PathLike, band_of: Callable[[str], int], counts: list[int] | None = None):
+    """Return what ``compile_words(words, dictionary, beside=)`` takes to write the bands from ``band_of(key)``.
+
+    ``counts``, if given, is filled with how many keys fell in each band.
+    """
+    def beside(trie: marisa_trie.Trie, digest: bytes) -> dict[str, bytes]:
+        data, found = _bands_bytes(trie, digest, band_of)
+        if counts is not None:
+            counts[:] = found
+        return {bands_path(dictionary): data}
+
+    return beside
+
+
+def _bands_bytes(trie: marisa_trie.Trie, digest: bytes, band_of: Callable[[str], int]) -> tuple[bytes, list[int]]:
+    """Return the band file of ``trie`` (its .marisa of content ``digest``) and how many keys fell in each band."""
     packed = bytearray((len(trie) + 1) // 2)
     counts = [0] * (EVERYDAY + 1)
     for key, key_id in trie.iteritems():
@@ -102,9 +128,7 @@ def write_bands(dictionary: str | os.PathLike, band_of: Callable[[str], int]) ->
             raise ValueError(f"band {band} of {key!r} is outside {RARE}..{EVERYDAY}")
         counts[band] += 1
         packed[key_id >> 1] |= band << ((key_id & 1) << 2)
-    footer = _FOOTER.pack(_MAGIC, len(trie), content_digest(dictionary))
-    _replace(bands_path(dictionary), bytes(packed) + footer)
-    return counts
+    return bytes(packed) + _FOOTER.pack(_MAGIC, len(trie), digest), counts
 
 
 def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike) -> list[int] | None:
@@ -117,6 +141,18 @@ def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike
     if known is None:
         return None
     return write_bands(dictionary, lambda key: known.band(key) or RARE)
+
+
+def bundled_bands_beside(dictionary: str | os.PathLike, code: str, counts: list[int]):
+    """Return the bands ``compile_words`` writes beside a user's ``dictionary`` from language ``code``'s, or None.
+
+    ``ruzzle compile -l CODE`` uses this: a word the bundled dictionary lacks is
+    band 0; None when the bundled dictionary has no bands to look words up in.
+    """
+    known = load_bands(bundled_path(code))
+    if known is None:
+        return None
+    return bands_beside(dictionary, lambda key: known.band(key) or RARE, counts)
 
 
 def write_bundled_bands(dictionary: str | os.PathLike, code: str) -> list[int] | None:
