@@ -184,6 +184,14 @@ def test_a_file_size_limit_keeps_the_old_file(tmp_path):
     assert target.read_text() == OLD and leftovers(tmp_path) == []
 
 
+def when_writing(child: subprocess.Popen, folder: Path, rng: random.Random) -> None:
+    """Return at a random moment of ``child``'s write (its temporary file there): mostly mid-write, some after."""
+    deadline = time.monotonic() + 60
+    while not leftovers(folder) and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.001)
+    time.sleep(rng.uniform(0, 0.08))
+
+
 CAUGHT_SIGNALS = [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT]
 
 
@@ -197,7 +205,7 @@ def test_a_signal_at_a_random_moment_of_cat_leaves_no_temporary_file(tmp_path, s
         child = subprocess.Popen([*RUZZLE, "cat", "-l", "it", "-o", "words.txt"], cwd=tmp_path,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                  env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
-        time.sleep(rng.uniform(0.05, 1.5))
+        when_writing(child, tmp_path, rng)
         child.send_signal(signum)
         _, err = child.communicate(timeout=60)
         assert "Traceback" not in err
@@ -213,7 +221,7 @@ def test_a_kill_at_a_random_moment_of_cat_loses_nothing_and_the_next_write_sweep
     for _ in range(6):
         child = subprocess.Popen([*RUZZLE, "cat", "-l", "it", "-o", "words.txt"], cwd=tmp_path,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.05, 1.5))
+        when_writing(child, tmp_path, rng)
         child.kill()
         child.wait()
         assert target.read_text() in (OLD, complete)
