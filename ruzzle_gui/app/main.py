@@ -83,11 +83,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     from ruzzle_gui.app.app import SMALLEST_WINDOW, App
     from ruzzle_gui.app.startup import default_state
 
-    state = default_state()
-    if args.language:
-        # Chosen on the command line: remembered like a choice made in the window.
-        state.language = state.settings.language = args.language
-        state.notices.clear()
+    state = default_state(args.language)
     try:
         board = Board.from_file(args.board, load_language(state.language)) if args.board else None
     except BoardError as err:
