@@ -38,7 +38,7 @@ __all__ = [
     "DictionaryError", "bundled_path", "content_digest", "dictionary_digest", "is_index_file", "load_trie", "load_byte_trie",
     "read_word_list", "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
-    "COMPANION_SUFFIXES", "companion_paths", "bundled_folder", "check_installed", "load_words",
+    "COMPANION_SUFFIXES", "companion_paths", "bundled_folder", "check_installed", "load_words", "forget_loaded",
 ]
 
 # The files compiled beside a <name>.marisa, replaced together with it.
@@ -124,7 +124,7 @@ def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
     check_installed(path)
     if _trusted(path):
         try:
-            trie = marisa_trie.Trie().mmap(path)
+            trie = _mapped(marisa_trie.Trie, path)
         except RuntimeError as err:
             raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
     else:
@@ -140,8 +140,18 @@ def load_byte_trie(path: str | os.PathLike) -> marisa_trie.BinaryTrie:
     path = os.fspath(path)
     trie = load_trie(path)  # checks the file, or raises DictionaryError
     if _trusted(path):
-        return marisa_trie.BinaryTrie().mmap(path)
+        return _mapped(marisa_trie.BinaryTrie, path)
     return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
+
+
+def _mapped(kind: type, path: str):
+    """Return a trie of ``kind`` mapped from ``path``; raise MemoryError when there is no address space left for it."""
+    try:
+        return kind().mmap(path)
+    except RuntimeError as err:
+        if "MAP_FAILED" in str(err):  # mmap refused: a low `ulimit -v`, not a bad file
+            raise MemoryError(str(err)) from None
+        raise
 
 
 def _check_regular_file(path: str, what: str, may_be_empty: bool = False) -> None:
@@ -471,7 +481,7 @@ def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
         return None
     try:
         letters = bytes(mapped[letters_start:end]).decode()
-        trie = marisa_trie.BinaryTrie().mmap(index_path(dictionary))
+        trie = _mapped(marisa_trie.BinaryTrie, index_path(dictionary))
     except (UnicodeDecodeError, RuntimeError):
         return None
     if len(trie) != footer.keys or len(set(letters)) != len(letters) or len(letters) >= footer.width * 8:
@@ -655,7 +665,7 @@ def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Bes
         raise DictionaryError(f"cannot write {err.filename}: {_reason(err, err.filename)}; "
                               f"{out_path} and the files beside it were left as they were") from None
     finally:
-        _forget_loaded()
+        forget_loaded()
     if no_index is not None:
         old = f"removed the old {os.path.basename(index_path(out_path))}; " if removed else ""
         raise DictionaryError(f"wrote {out_path}, but not its index ({no_index}); {old}it still works, more slowly")
@@ -677,8 +687,11 @@ def _remove_index(dictionary: str) -> bool:
     return True
 
 
-def _forget_loaded() -> None:
-    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced."""
+def forget_loaded() -> None:
+    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced.
+
+    Dropping them also closes their files: each mapped dictionary holds two descriptors.
+    """
     for cached in (load_trie, load_byte_trie, _vouched, load_index):
         cached.cache_clear()
 

@@ -91,7 +91,7 @@ def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monk
 
     def forget() -> None:
         load_language.cache_clear()
-        dictionary._forget_loaded()
+        dictionary.forget_loaded()
         dictionary._check_installed.cache_clear()
 
     forget()
