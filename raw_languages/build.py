@@ -33,7 +33,10 @@ What is kept (see README.md for why):
 
 Beside each .marisa (and its .index) the build writes `<code>.bands`, every
 key's commonness band from wordfreq's frequencies (`frequency_bands`,
-`ruzzle_gui.bands`); wordfreq is needed here only, never at run time.
+`ruzzle_gui.bands`); wordfreq is needed here only, never at run time. The
+three files are replaced together. Last it rewrites mt_languages/SHA256SUMS,
+which the installed files are checked against before use
+(`python -m ruzzle_gui.checksums` rewrites it alone).
 """
 from __future__ import annotations
 
@@ -53,7 +56,8 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 
 from abbreviations import vowelless  # noqa: E402
 from affix import UNSPELLABLE, entries, expand  # noqa: E402
-from ruzzle_gui.bands import RARE, band_for_zipf, bands_path, write_bands  # noqa: E402
+from ruzzle_gui.bands import RARE, band_for_zipf, bands_beside, bands_path  # noqa: E402
+from ruzzle_gui.checksums import write_sums  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
@@ -320,8 +324,8 @@ def build(code: str, witnesses: set[str]) -> str:
     collector.dropped["no vowel (abbreviation)"] += len(abbreviations)
     keys -= abbreviations
     out = OUT_DIR / f"{code}.marisa"
-    count = compile_words(sorted(keys), out)
-    counts = write_bands(out, frequency_bands(collector.language, keys))
+    counts: list[int] = []
+    count = compile_words(sorted(keys), out, bands_beside(out, frequency_bands(collector.language, keys), counts))
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
     if code not in CAPITALISED_NOUNS:
@@ -415,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         # a case-blind list gives is dropped on one vote (wspanish's "juan").
         needed = MIN_WITNESSES if code in CAPITALISED_NOUNS else 1
         print(build(code, {key for key, n in votes.items() if n >= needed}), flush=True)
+    # The installed files are checked against this list before use: it must follow every build.
+    print(f"wrote {write_sums(str(OUT_DIR))}")
     return 0
 
 
