@@ -17,6 +17,7 @@ costs a script more start-up time than solving a 4x4 board.
 from __future__ import annotations
 
 import _signal  # the C module: `signal` imports enum, too slow for a command's start-up
+import errno
 import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
@@ -73,7 +74,7 @@ class Replacement:
             return self
         with _named(self.path):
             if status is not None and not os.access(self.target, os.W_OK):
-                raise PermissionError(13, os.strerror(13))  # what `> file` says for a protected file
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))  # what `> file` says
             sweep_leftovers(self.target)
             self.partial = os.path.join(self.folder, f".{self.name}.{os.getpid()}{PARTIAL_SUFFIX}")
             _watch(self.partial)
@@ -290,7 +291,7 @@ def sync_folder(folder: str) -> None:
     try:
         os.fsync(handle)
     except OSError as err:
-        if err.errno not in (22, 9):  # EINVAL, EBADF: a file system that cannot sync folders
+        if err.errno not in (errno.EINVAL, errno.EBADF):  # a file system that cannot sync folders
             raise
     finally:
         os.close(handle)
