@@ -43,6 +43,9 @@ Beside each .marisa (and its .index) the build writes `<code>.bands`, every
 key's commonness band from wordfreq's frequencies (`frequency_bands`,
 `ruzzle_gui.bands`); wordfreq is needed here only, never at run time. It also
 writes `<code>.doubt`, the words a game may refuse and why (doubt.py, doubt.md).
+The four files are replaced together. Last it rewrites mt_languages/SHA256SUMS,
+which the installed files are checked against before use
+(`python -m ruzzle_gui.checksums` rewrites it alone).
 """
 from __future__ import annotations
 
@@ -66,9 +69,10 @@ from abbreviations import vowelless  # noqa: E402
 from doubt import doubt_reasons  # noqa: E402
 from affix import UNSPELLABLE, entries, expand  # noqa: E402
 from numerals import numerals  # noqa: E402
-from ruzzle_gui.bands import RARE, band_for_zipf, bands_path, write_bands  # noqa: E402
+from ruzzle_gui.bands import RARE, band_for_zipf, bands_beside, bands_path  # noqa: E402
+from ruzzle_gui.checksums import write_sums  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
-from ruzzle_gui.doubt import write_doubts  # noqa: E402
+from ruzzle_gui.doubt import doubts_beside  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
 OUT_DIR = HERE.parent / "mt_languages"
@@ -339,11 +343,14 @@ def build(code: str, witnesses: set[str]) -> str:
         lines.append(f"  {why}: {' '.join(sorted(dropped)) or 'none'}")
     lines += [f"  two_letter.md keeps {key} but no source gives it" for key in sorted(reviewed.missing_kept(keys, HERE / code))]
     out = OUT_DIR / f"{code}.marisa"
-    count = compile_words(sorted(keys), out)
     band_of = frequency_bands(collector.language, keys)
-    counts = write_bands(out, band_of)
     reasons, doubt_lines = doubt_reasons(code, HERE / code, collector, keys, band_of, EXPANSION)
-    doubts = write_doubts(out, reasons.get)
+    counts: list[int] = []
+    doubts: dict[str, int] = {}
+    bands = bands_beside(out, band_of, counts)
+    marks = doubts_beside(out, reasons.get, doubts)
+    # The .marisa, .index, .bands and .doubt change together (files.replace_together).
+    count = compile_words(sorted(keys), out, lambda trie, digest: {**bands(trie, digest), **marks(trie, digest)})
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
     if code not in CAPITALISED_NOUNS:
@@ -493,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         # a case-blind list gives is dropped on one vote (wspanish's "juan").
         needed = MIN_WITNESSES if code in CAPITALISED_NOUNS else 1
         print(build(code, {key for key, n in votes.items() if n >= needed}), flush=True)
+    # The installed files are checked against this list before use: it must follow every build.
+    print(f"wrote {write_sums(str(OUT_DIR))}")
     return 0
 
 

@@ -19,10 +19,15 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ruzzle_gui.dictionary import bundled_path
-from ruzzle_gui.key_marks import KeyMarks, is_marks_file, load_marks, write_marks
+from ruzzle_gui.key_marks import KeyMarks, is_marks_file, load_marks, marks_bytes, write_marks
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import marisa_trie
 
 __all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
-           "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file"]
+           "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file", "bands_beside",
+           "bundled_bands_beside"]
 
 RARE, EVERYDAY = 0, 7
 # Lower Zipf edge of bands 1..7 (Zipf = log10 of occurrences per billion words).
@@ -63,6 +68,32 @@ def load_bands(dictionary: str | os.PathLike) -> Bands | None:
 def write_bands(dictionary: str | os.PathLike, band_of: Callable[[str], int]) -> list[int]:
     """Write ``<dictionary>.bands`` from ``band_of(key)``; return how many keys fell in each band."""
     return write_marks(dictionary, bands_path(dictionary), _MAGIC, band_of, EVERYDAY + 1)
+
+
+def bands_beside(dictionary: str | os.PathLike, band_of: Callable[[str], int], counts: list[int] | None = None):
+    """Return what ``compile_words(words, dictionary, beside=)`` takes to write the bands from ``band_of(key)``.
+
+    ``counts``, if given, is filled with how many keys fell in each band.
+    """
+    def beside(trie: marisa_trie.Trie, digest: bytes) -> dict[str, bytes]:
+        data, found = marks_bytes(trie, digest, _MAGIC, band_of, EVERYDAY + 1)
+        if counts is not None:
+            counts[:] = found
+        return {bands_path(dictionary): data}
+
+    return beside
+
+
+def bundled_bands_beside(dictionary: str | os.PathLike, code: str, counts: list[int]):
+    """Return the bands ``compile_words`` writes beside a user's ``dictionary`` from language ``code``'s, or None.
+
+    ``ruzzle compile -l CODE`` uses this: a word the bundled dictionary lacks is
+    band 0; None when the bundled dictionary has no bands to look words up in.
+    """
+    known = load_bands(bundled_path(code))
+    if known is None:
+        return None
+    return bands_beside(dictionary, lambda key: known.band(key) or RARE, counts)
 
 
 def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike) -> list[int] | None:

@@ -9,8 +9,13 @@ every stem (a string some longer word starts with) with the letters words go
 on with after it and whether it is a word itself. The solver skips a letter
 no word goes on with without any look-up, and asks the index one exact
 look-up for each string it does reach. The index also holds the checksum of
-its ``.marisa``: marisa trusts what it maps, so only a bundled dictionary or
+its ``.marisa``: marisa trusts what it maps, so only a bundled dictionary
+(checked against the installed SHA256SUMS, see ``ruzzle_gui.checksums``) or
 one its index vouches for is mapped (see ``load_trie``).
+
+``compile_words`` replaces a dictionary and the files beside it (its
+``COMPANION_SUFFIXES``) all together or not at all (``files.replace_together``);
+loading one first finishes a compile that was stopped after it was decided.
 """
 from __future__ import annotations
 
@@ -27,13 +32,18 @@ from itertools import islice
 
 import marisa_trie
 
-from ruzzle_gui.files import write_atomically, write_bytes
+from ruzzle_gui.files import finish_replacing, pending_path, replace_together, write_atomically, write_bytes
 
 __all__ = [
     "DictionaryError", "bundled_path", "content_digest", "dictionary_digest", "is_index_file", "load_trie", "load_byte_trie",
     "read_word_list", "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
+    "COMPANION_SUFFIXES", "companion_paths", "bundled_folder", "check_installed", "load_words", "forget_loaded",
 ]
+
+# The files compiled beside a <name>.marisa, replaced together with it.
+COMPANION_SUFFIXES = (".index", ".bands", ".doubt")
+REINSTALL = "reinstall ruzzle-gui (pip install --force-reinstall ruzzle-gui, or your system's package)"
 
 
 HUNSPELL_CODECS = {"microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
@@ -41,6 +51,10 @@ HUNSPELL_CODECS = {"microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
 
 class DictionaryError(ValueError):
     """A dictionary file is missing, unreadable, corrupt or empty."""
+
+
+class StaleIndexError(DictionaryError):
+    """A sound index beside a .marisa holds another checksum: the pair does not match."""
 
 
 def bundled_path(code: str) -> str:
@@ -54,6 +68,34 @@ def content_digest(path: str | os.PathLike) -> bytes:
 
     with open(path, "rb") as handle:
         return hashlib.file_digest(handle, "sha256").digest()[:16]
+
+
+def bundled_folder() -> str:
+    """Return the folder of the bundled dictionaries (its real path)."""
+    return _bundled_dir()
+
+
+def companion_paths(dictionary: str | os.PathLike) -> list[str]:
+    """Return the files that ``compile`` writes beside ``dictionary`` (whether they exist or not)."""
+    stem = os.path.splitext(os.fspath(dictionary))[0]
+    return [stem + suffix for suffix in COMPANION_SUFFIXES]
+
+
+def check_installed(path: str | os.PathLike) -> None:
+    """Raise DictionaryError if a bundled file is damaged (see ``ruzzle_gui.checksums``); others pass."""
+    path = os.fspath(path)
+    if _is_bundled(path):
+        _check_installed(os.path.realpath(path))
+
+
+@lru_cache(maxsize=None)
+def _check_installed(path: str) -> None:
+    """Raise DictionaryError naming the bundled file at ``path`` and the repair, unless its checksum is right."""
+    from ruzzle_gui.checksums import problem  # a bundled dictionary's first load pays for it
+
+    found = problem(path)
+    if found is not None:
+        raise DictionaryError(f"{found}; {REINSTALL}")
 
 
 @lru_cache(maxsize=1)
@@ -77,10 +119,12 @@ def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
     compiled afresh here (slower, never a crash).
     """
     path = os.fspath(path)
+    _finish_compile(path)
     _check_regular_file(path, "dictionary")
+    check_installed(path)
     if _trusted(path):
         try:
-            trie = marisa_trie.Trie().mmap(path)
+            trie = _mapped(marisa_trie.Trie, path)
         except RuntimeError as err:
             raise DictionaryError(f"{path} is not a valid .marisa dictionary ({_marisa_reason(err)})") from None
     else:
@@ -96,8 +140,18 @@ def load_byte_trie(path: str | os.PathLike) -> marisa_trie.BinaryTrie:
     path = os.fspath(path)
     trie = load_trie(path)  # checks the file, or raises DictionaryError
     if _trusted(path):
-        return marisa_trie.BinaryTrie().mmap(path)
+        return _mapped(marisa_trie.BinaryTrie, path)
     return marisa_trie.BinaryTrie().frombytes(trie.tobytes())
+
+
+def _mapped(kind: type, path: str):
+    """Return a trie of ``kind`` mapped from ``path``; raise MemoryError when there is no address space left for it."""
+    try:
+        return kind().mmap(path)
+    except RuntimeError as err:
+        if "MAP_FAILED" in str(err):  # mmap refused: a low `ulimit -v`, not a bad file
+            raise MemoryError(str(err)) from None
+        raise
 
 
 def _check_regular_file(path: str, what: str, may_be_empty: bool = False) -> None:
@@ -142,11 +196,36 @@ def _vouched(path: str) -> bool:
         if _bytes_digest(view[:-_DIGEST_SIZE]) != footer.index_digest:
             return False  # a damaged index vouches for nothing
     if content_digest(path) != footer.marisa_digest:
-        raise DictionaryError(f"{path} does not match the checksum in {os.path.basename(index_path(path))}: "
-                              f"it was damaged "
-                              f"or changed after compiling; compile it again from its word list "
-                              f"(ruzzle compile -d WORDS -o {path})")
+        raise StaleIndexError(f"{path} does not match the checksum in {os.path.basename(index_path(path))}: "
+                              f"it was damaged or changed after compiling; compile it again "
+                              f"(ruzzle compile -d {path} -o {path}, or from its word list)")
     return True
+
+
+def load_words(path: str | os.PathLike) -> marisa_trie.Trie:
+    """Return the trie at ``path`` as ``load_trie`` does, also when its index does not match (to compile it again).
+
+    Such a .marisa is read by a child process (never a crash), so ``compile -d
+    X.marisa -o X.marisa`` and ``cat`` repair or rescue what an interrupted older
+    version left.
+    """
+    path = os.fspath(path)
+    try:
+        return load_trie(path)
+    except StaleIndexError:
+        return marisa_trie.Trie(_read_keys_in_child(path))
+
+
+def _finish_compile(path: str) -> None:
+    """Finish a compile of ``path`` stopped after it was decided (all its new files are staged beside it)."""
+    if not os.path.exists(pending_path(path)):
+        return  # the usual case: one stat
+    try:
+        finish_replacing([*companion_paths(path), path])
+    except OSError as err:
+        raise DictionaryError(f"a compile of {path} was interrupted and cannot be finished "
+                              f"({err.strerror}: {err.filename}); compile it again "
+                              f"(ruzzle compile -d WORDS -o {path})") from None
 
 
 def dictionary_digest(path: str | os.PathLike) -> bytes:
@@ -348,6 +427,10 @@ def _map_index(dictionary: str) -> tuple[mmap.mmap, _Footer] | None:
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
+    except (OSError, ValueError):
+        return None
+    check_installed(path)  # a bundled index is checked before it is read
+    try:
         with open(path, "rb") as handle:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):
@@ -398,7 +481,7 @@ def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
         return None
     try:
         letters = bytes(mapped[letters_start:end]).decode()
-        trie = marisa_trie.BinaryTrie().mmap(index_path(dictionary))
+        trie = _mapped(marisa_trie.BinaryTrie, index_path(dictionary))
     except (UnicodeDecodeError, RuntimeError):
         return None
     if len(trie) != footer.keys or len(set(letters)) != len(letters) or len(letters) >= footer.width * 8:
@@ -416,10 +499,16 @@ def load_index(dictionary: str | os.PathLike) -> PrefixIndex | None:
 
 def write_index(dictionary: str | os.PathLike) -> None:
     """Write the PrefixIndex of the compiled ``dictionary`` beside it (a file this process wrote or trusts)."""
+    dictionary = os.fspath(dictionary)
+    data = _index_bytes(marisa_trie.BinaryTrie().load(dictionary), os.stat(dictionary).st_size,
+                        content_digest(dictionary))
+    _write_atomically(index_path(dictionary), lambda partial: write_bytes(partial, data))
+
+
+def _index_bytes(words: marisa_trie.BinaryTrie, marisa_size: int, marisa_digest: bytes) -> bytes:
+    """Return the .index file of the dictionary ``words`` (its .marisa of this size and digest)."""
     import array  # a C extension: solving never loads it (see load_index)
 
-    dictionary = os.fspath(dictionary)
-    words = marisa_trie.BinaryTrie().load(dictionary)
     trie, nexts, letters, longest = _build_index(words.iterkeys())
     if len(letters) > _MAX_LETTERS:
         raise DictionaryError(f"its words use {len(letters)} different letters; an index holds {_MAX_LETTERS}")
@@ -430,11 +519,10 @@ def write_index(dictionary: str | os.PathLike) -> None:
     body = trie.tobytes()
     body += bytes(-len(body) % 8)  # so the values start aligned
     spelled = letters.encode()
-    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), os.stat(dictionary).st_size, len(trie), len(body),
-                                width, len(spelled), longest, content_digest(dictionary), b"")
+    footer = _INDEX_FOOTER.pack(_INDEX_MAGIC, len(words), marisa_size, len(trie), len(body),
+                                width, len(spelled), longest, marisa_digest, b"")
     data = body + values.tobytes() + spelled + footer[:-_DIGEST_SIZE]
-    data += _bytes_digest(data)
-    _write_atomically(index_path(dictionary), lambda partial: write_bytes(partial, data))
+    return data + _bytes_digest(data)
 
 
 def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[int], str, int]:
@@ -541,41 +629,71 @@ def fold_words(words: Iterable[str], fold: Callable[[str], str],
     return kept
 
 
-def compile_words(words: Iterable[str], out_path: str | os.PathLike) -> int:
-    """Write ``words`` as a marisa trie to ``out_path``, its index beside it; return the key count."""
+# What compile_words asks for the files beside a new dictionary: (trie, content digest) -> {path: content}.
+Beside = Callable[[marisa_trie.Trie, bytes], dict[str, bytes]]
+
+
+def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Beside | None = None) -> int:
+    """Write ``words`` as a marisa trie to ``out_path``, its index and what ``beside`` gives with it; return the key count.
+
+    All the files change together or none does, whatever stops the run (see
+    ``files.replace_together``). Raises DictionaryError naming the file that
+    could not be written and the reason.
+    """
     trie = marisa_trie.Trie(words)
     if len(trie) == 0:
         raise DictionaryError("no words left to compile")
     out_path = os.fspath(out_path)
-    _write_atomically(out_path, trie.save)
+    if not os.path.isdir(os.path.dirname(os.path.realpath(out_path))):
+        raise DictionaryError(f"cannot write {out_path}: no such folder")
+    data = trie.tobytes()
+    digest = _bytes_digest(data)
     try:
-        write_index(out_path)
+        files = {index_path(out_path): _index_bytes(marisa_trie.BinaryTrie().frombytes(data), len(data), digest)}
+        no_index = None
     except DictionaryError as err:
-        raise DictionaryError(f"wrote {out_path}, but not its index ({err}); {_drop_stale_index(out_path)}") from None
+        files, no_index = {}, err
+    files.update(beside(trie, digest) if beside is not None else {})
+    files[out_path] = data  # last: its arrival marks the change as decided
+    removed = False
+    try:
+        if no_index is not None:
+            removed = _remove_index(out_path)  # first: a dictionary without an index is slower, never wrong
+        replace_together([(path, lambda partial, content=content: write_bytes(partial, content))
+                          for path, content in files.items()])
+    except OSError as err:
+        raise DictionaryError(f"cannot write {err.filename}: {_reason(err, err.filename)}; "
+                              f"{out_path} and the files beside it were left as they were") from None
     finally:
-        _forget_loaded()
+        forget_loaded()
+    if no_index is not None:
+        old = f"removed the old {os.path.basename(index_path(out_path))}; " if removed else ""
+        raise DictionaryError(f"wrote {out_path}, but not its index ({no_index}); {old}it still works, more slowly")
     return len(trie)
 
 
-def _forget_loaded() -> None:
-    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced."""
-    for cached in (load_trie, load_byte_trie, _vouched, load_index):
-        cached.cache_clear()
+def _remove_index(dictionary: str) -> bool:
+    """Remove the index an earlier compile left beside ``dictionary``; return True if there was one.
 
-
-def _drop_stale_index(dictionary: str) -> str:
-    """Remove the index an earlier compile left beside ``dictionary``; return what that means for the user."""
+    Raises OSError naming it if it cannot be removed.
+    """
     index = index_path(dictionary)
-    name = os.path.basename(index)
-    slower = "it still works, more slowly"
-    if not os.path.exists(index) or not is_index_file(index):
-        return slower
+    if not (os.path.exists(index) and is_index_file(index)):
+        return False
     try:
         os.unlink(index)
     except OSError as err:
-        return (f"the old {name} could not be removed ({err.strerror}), so loading {os.path.basename(dictionary)} "
-                f"is refused until it is compiled again")
-    return f"removed the old {name}; {slower}"
+        raise OSError(err.errno, err.strerror, index) from None
+    return True
+
+
+def forget_loaded() -> None:
+    """Drop every cached trie, index and verdict: a file this process loaded may just have been replaced.
+
+    Dropping them also closes their files: each mapped dictionary holds two descriptors.
+    """
+    for cached in (load_trie, load_byte_trie, _vouched, load_index):
+        cached.cache_clear()
 
 
 def _write_atomically(out_path: str, write: Callable[[str], object]) -> None:
@@ -584,11 +702,15 @@ def _write_atomically(out_path: str, write: Callable[[str], object]) -> None:
     # rewriting in place would crash it.
     try:
         write_atomically(out_path, write)
-    except (OSError, RuntimeError) as err:
-        reason = err.strerror if isinstance(err, OSError) else _marisa_reason(err)
-        if not os.path.isdir(os.path.dirname(out_path) or "."):
-            reason = "no such folder"
-        raise DictionaryError(f"cannot write {out_path}: {reason}") from None
+    except OSError as err:
+        raise DictionaryError(f"cannot write {out_path}: {_reason(err, out_path)}") from None
+
+
+def _reason(err: OSError, path: str) -> str:
+    """Return why ``path`` could not be written, in words ("no such folder" rather than a bare ENOENT)."""
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        return "no such folder"
+    return err.strerror or str(err)
 
 
 def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:

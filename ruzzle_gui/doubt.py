@@ -17,10 +17,14 @@ import os
 from collections.abc import Callable
 from functools import lru_cache
 
-from ruzzle_gui.key_marks import KeyMarks, is_marks_file, load_marks, write_marks
+from ruzzle_gui.key_marks import KeyMarks, is_marks_file, load_marks, marks_bytes, write_marks
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import marisa_trie
 
 __all__ = ["PLAYABLE", "REASONS", "Doubts", "doubts_path", "describe", "is_doubts_file", "load_doubts",
-           "write_doubts"]
+           "write_doubts", "doubts_beside"]
 
 PLAYABLE = 0
 # mark -> short reason, as JSON gives it. The order is the file format: append only.
@@ -75,6 +79,19 @@ def write_doubts(dictionary: str | os.PathLike, reason_of: Callable[[str], str |
     counts = write_marks(dictionary, doubts_path(dictionary), _MAGIC,
                          lambda key: CODES[reason] if (reason := reason_of(key)) else PLAYABLE)
     return {"playable": counts[PLAYABLE], **{reason: counts[mark] for mark, reason in REASONS.items()}}
+
+
+def doubts_beside(dictionary: str | os.PathLike, reason_of: Callable[[str], str | None], counts: dict[str, int]):
+    """Return what ``compile_words(words, dictionary, beside=)`` takes to write the doubt marks with the .marisa.
+
+    ``counts`` is filled with the keys per reason, as ``write_doubts`` returns them.
+    """
+    def beside(trie: marisa_trie.Trie, digest: bytes) -> dict[str, bytes]:
+        data, found = marks_bytes(trie, digest, _MAGIC, lambda key: CODES[reason] if (reason := reason_of(key)) else PLAYABLE)
+        counts.update({"playable": found[PLAYABLE], **{reason: found[mark] for mark, reason in REASONS.items()}})
+        return {doubts_path(dictionary): data}
+
+    return beside
 
 
 def is_doubts_file(path: str | os.PathLike) -> bool:

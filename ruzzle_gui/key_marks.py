@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 import marisa_trie
 
-from ruzzle_gui.dictionary import DictionaryError, content_digest, dictionary_digest, load_trie
+from ruzzle_gui.dictionary import DictionaryError, check_installed, content_digest, dictionary_digest, load_trie
 from ruzzle_gui.files import write_atomically, write_bytes
 
-__all__ = ["HIGHEST", "KeyMarks", "is_marks_file", "load_marks", "write_marks"]
+__all__ = ["HIGHEST", "KeyMarks", "is_marks_file", "load_marks", "marks_bytes", "write_marks"]
 
 HIGHEST = 7  # a mark is 0..7: the spare high bit of each half-byte lets a spot check catch garbage
 _FOOTER = struct.Struct("<8sQ16s")
@@ -51,7 +51,13 @@ if TYPE_CHECKING:
 
 
 def load_marks(dictionary: str | os.PathLike, path: str, magic: bytes, kind: type[Marks]) -> Marks | None:
-    """Return the marks in ``path`` for ``dictionary`` as a ``kind``, or None if missing, stale or damaged."""
+    """Return the marks in ``path`` for ``dictionary`` as a ``kind``, or None if missing, stale or damaged.
+
+    A bundled file that fails its checksum raises DictionaryError: damage is said, not taken for a missing file.
+    """
+    for installed in (dictionary, path):
+        if os.path.exists(installed):
+            check_installed(installed)
     try:
         trie = load_trie(dictionary)
         with open(path, "rb") as handle:
@@ -75,6 +81,20 @@ def write_marks(dictionary: str | os.PathLike, path: str, magic: bytes, mark_of:
     """Write ``path`` from ``mark_of(key)`` for every key of ``dictionary``; return how many keys got each mark."""
     dictionary = os.fspath(dictionary)
     trie = marisa_trie.Trie().mmap(dictionary)  # not load_trie's cache: the file may be new
+    data, counts = marks_bytes(trie, content_digest(dictionary), magic, mark_of, kinds)
+    try:
+        write_atomically(path, lambda partial: write_bytes(partial, data))
+    except OSError as err:
+        raise DictionaryError(f"cannot write {path}: {err.strerror}") from None
+    return counts
+
+
+def marks_bytes(trie: marisa_trie.Trie, digest: bytes, magic: bytes, mark_of: Callable[[str], int],
+                kinds: int = HIGHEST + 1) -> tuple[bytes, list[int]]:
+    """Return the marks file of ``trie`` (its .marisa of content ``digest``) and how many keys got each mark.
+
+    ``compile_words(..., beside=)`` writes what this returns together with the .marisa.
+    """
     packed = bytearray((len(trie) + 1) // 2)
     counts = [0] * kinds
     for key, key_id in trie.iteritems():
@@ -83,12 +103,7 @@ def write_marks(dictionary: str | os.PathLike, path: str, magic: bytes, mark_of:
             raise ValueError(f"mark {mark} of {key!r} is outside 0..{kinds - 1}")
         counts[mark] += 1
         packed[key_id >> 1] |= mark << ((key_id & 1) << 2)
-    footer = _FOOTER.pack(magic, len(trie), content_digest(dictionary))
-    try:
-        write_atomically(path, lambda partial: write_bytes(partial, bytes(packed) + footer))
-    except OSError as err:
-        raise DictionaryError(f"cannot write {path}: {err.strerror}") from None
-    return counts
+    return bytes(packed) + _FOOTER.pack(magic, len(trie), digest), counts
 
 
 def is_marks_file(path: str | os.PathLike, magic: bytes) -> bool:

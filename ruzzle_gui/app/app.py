@@ -98,6 +98,7 @@ class App:
                                                                   self.state.history.redo_name)
         self.keys_window: KeysWindow | None = None
         self._save_id: str | None = None
+        self._close_unsaved = False  # set when a close could not save: the next close quits anyway
         self._bind_keys()
         self.root.protocol("WM_DELETE_WINDOW", self.close)
         self._place_window()
@@ -129,7 +130,7 @@ class App:
         root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
         for field in TEXT_FIELDS:
             for key in "aA":
-                root.bind_class(field, f"<Control-{key}>", select_all)
+                root.bind_class(field, f"<Control-{key}>", functools.partial(select_all, root))
 
     def _set_icon(self) -> tk.PhotoImage | None:
         """Set the packaged PNG as the window icon; return the image so it stays alive."""
@@ -453,7 +454,7 @@ class App:
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
-            self.screen.hint.flash(problem.capitalize())
+            self.screen.hint.flash(problem[:1].upper() + problem[1:])
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
@@ -506,9 +507,13 @@ class App:
             self.root.after_cancel(self._drop_id)
         if self._save_id is not None:
             self.root.after_cancel(self._save_id)
-        problem = self.state.save()
+        problem = None if self._close_unsaved else self.state.save()
         if problem:
+            # The window stays, so the player reads why; closing again quits without saving.
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
+            self._close_unsaved = True
+            self.screen.hint.flash(f"{problem[:1].upper() + problem[1:]} · close again to quit without saving", ms=NOTICE_MS)
+            return
         self.root.destroy()
 
     def mainloop(self) -> None:
@@ -516,8 +521,10 @@ class App:
         self.root.mainloop()
 
 
-def select_all(event: tk.Event) -> str:
+def select_all(root: tk.Misc, event: tk.Event) -> str:
     """Select all the text in the text box that has the focus, as Ctrl+A does in most apps."""
-    event.widget.selection_range(0, "end")
-    event.widget.icursor("end")
+    # A text box Tk made itself (the file dialog's) reaches us by its path name, not as a widget.
+    name = str(event.widget)
+    root.tk.call(name, "selection", "range", 0, "end")
+    root.tk.call(name, "icursor", "end")
     return "break"

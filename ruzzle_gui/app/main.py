@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ruzzle_gui.app.app import App
 
 PROG = "ruzzle-gui"
+# Tk ships apart from Python on Debian and Ubuntu (and with pip installs into a system Python).
+NO_TK = ("the desktop app needs Tk, which this Python does not have: install the python3-tk package "
+         "(sudo apt install python3-tk); the command line works without it (ruzzle --help)")
 
 
 class UsageError(Exception):
@@ -77,17 +80,18 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     if isinstance(args, int):
         return args
     # Imported here so --help and command-line errors never pay for loading Tk.
-    import tkinter as tk
+    try:
+        import tkinter as tk
 
-    from ruzzle_gui.app import theme
-    from ruzzle_gui.app.app import SMALLEST_WINDOW, App
-    from ruzzle_gui.app.startup import default_state
+        from ruzzle_gui.app import theme
+        from ruzzle_gui.app.app import SMALLEST_WINDOW, App
+        from ruzzle_gui.app.startup import default_state
+    except ImportError as err:
+        if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
+            raise
+        return fail(NO_TK, 1)
 
-    state = default_state()
-    if args.language:
-        # Chosen on the command line: remembered like a choice made in the window.
-        state.language = state.settings.language = args.language
-        state.notices.clear()
+    state = default_state(args.language)
     try:
         board = Board.from_file(args.board, load_language(state.language)) if args.board else None
     except BoardError as err:

@@ -1,7 +1,16 @@
-"""What the app remembers between runs: a small JSON file in the user's config folder."""
+"""What the app remembers between runs: a small JSON file in the user's config folder.
+
+Nothing in it is lost: a save writes only the keys this window changed, over
+what is on disk at that moment (another window may have saved since), under a
+lock; a damaged file is kept as a dated backup before the defaults are used;
+a FIFO or device in its place is refused, never opened.
+"""
 from __future__ import annotations
 
 import json
+import os
+import stat
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -62,27 +71,78 @@ def settings_path() -> Path:
     return Path(config_dir(), "settings.json")
 
 
+class _Damaged(ValueError):
+    """The settings file is there but cannot be read as settings."""
+
+
+class _NotRegular(ValueError):
+    """Something other than a regular file (a FIFO, a device) is where the settings file goes."""
+
+
 def load_settings(path: Path) -> Settings:
     """Return the settings stored at ``path``; defaults for anything missing, unreadable or corrupt."""
+    return read_settings(path)[0]
+
+
+def read_settings(path: str | Path) -> tuple[Settings, str | None]:
+    """Return the settings stored at ``path`` and, once, what the player should hear about the file.
+
+    A damaged file is renamed to a dated backup (``settings.json.damaged-YYYYMMDD-HHMMSS``)
+    and the defaults are used; the notice says so and where the backup is.
+    """
     # A damaged settings file must never stop the app from opening: deep nesting
     # (RecursionError), 5,000-digit numbers (ValueError) and wrong types all give defaults.
+    path = Path(path)
     try:
-        with Path(path).open("rb") as handle:
-            raw = handle.read(MAX_SETTINGS_BYTES + 1)
-        if len(raw) > MAX_SETTINGS_BYTES:
-            return Settings()
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return Settings()
+        data = _read_raw(path)
+    except FileNotFoundError:
+        return _loaded(Settings(), {}), None
+    except _NotRegular:
+        return Settings(), f"Your settings file {path} is not a regular file: started from the defaults"
+    except OSError as err:
+        return Settings(), f"Could not read your settings file {path} ({err.strerror}): started from the defaults"
+    except _Damaged:
+        return _loaded(Settings(), {}), _keep_damaged(path)
+    settings = Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
+                        recent_boards=_recent(data.get("recent_boards")),
+                        theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
+                        plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
+                        everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
+                        pace_offered=data.get("pace_offered") is True,
+                        acceptance=acceptance_from(data.get("acceptance"))._asdict())
+    return _loaded(settings, asdict(settings)), None
+
+
+def _loaded(settings: Settings, on_disk: dict) -> Settings:
+    """Remember on ``settings`` the values it was read with, so a save writes only what changed since."""
+    settings._loaded = on_disk
+    return settings
+
+
+def _read_raw(path: Path) -> dict:
+    """Return the JSON object in the settings file; raise _Damaged, _NotRegular or OSError (never open a FIFO)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise _NotRegular(str(path))
+    with open(path, "rb", opener=lambda name, flags: os.open(name, flags | os.O_NONBLOCK)) as handle:
+        raw = handle.read(MAX_SETTINGS_BYTES + 1)
+    try:
+        data = json.loads(raw.decode("utf-8")) if len(raw) <= MAX_SETTINGS_BYTES else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        data = None
     if not isinstance(data, dict):
-        return Settings()
-    return Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
-                    recent_boards=_recent(data.get("recent_boards")),
-                    theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
-                    plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
-                    everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
-                    pace_offered=data.get("pace_offered") is True,
-                    acceptance=acceptance_from(data.get("acceptance"))._asdict())
+        raise _Damaged(str(path))
+    return data
+
+
+def _keep_damaged(path: Path) -> str:
+    """Rename a damaged settings file to a dated backup; return the notice that says where it is."""
+    backup = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, backup)
+    except OSError as err:
+        return (f"Your settings file {path} is damaged and could not be kept aside ({err.strerror}): "
+                f"started from the defaults")
+    return f"Your settings file was damaged: started from the defaults; the old file is kept as {backup}"
 
 
 def _language(value: object) -> str | None:
@@ -123,14 +183,52 @@ def _recent(value: object) -> list[str]:
     return [p for p in value if _language(p) is not None][:RECENT_LIMIT]
 
 
-def save_settings(settings: Settings, path: Path) -> str | None:
-    """Write ``settings`` to ``path``; return None, or a one-line reason it could not be saved."""
+def save_settings(settings: Settings, path: str | Path) -> str | None:
+    """Write what changed in ``settings`` since it was read over the file at ``path``; return None or why not.
+
+    Settings read from the file (``read_settings``) write only the keys changed
+    since, over what is on disk now, so two windows keep each other's changes;
+    others write every key. The file is replaced in one step, under a lock.
+    """
     path = Path(path)
-    text = json.dumps(asdict(settings), indent=2, ensure_ascii=False) + "\n"
+    values = asdict(settings)
+    before = getattr(settings, "_loaded", None)
+    changed = values if before is None else {key: value for key, value in values.items() if before.get(key) != value}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # Replace in one step, so a crash or a full disk never leaves a half-written file.
-        write_atomically(path, lambda partial: write_bytes(partial, text.encode()))
+        with _locked(path):
+            try:
+                on_disk = _read_raw(path)
+            except (FileNotFoundError, _Damaged):
+                on_disk = {}
+            except _NotRegular:
+                return f"could not save settings to {path}: it is not a regular file"
+            if not changed and on_disk:
+                return None
+            text = json.dumps({**on_disk, **changed}, indent=2, ensure_ascii=False) + "\n"
+            # Replace in one step, so a crash or a full disk never leaves a half-written file.
+            write_atomically(path, lambda partial: write_bytes(partial, text.encode()))
     except OSError as err:
         return f"could not save settings to {path}: {err.strerror}"
+    _loaded(settings, values)
     return None
+
+
+class _locked:
+    """Context manager: hold an exclusive lock on the settings folder while the file is read and replaced."""
+
+    def __init__(self, path: Path) -> None:
+        self.folder = path.parent  # locked itself: no lock file left beside the settings
+
+    def __enter__(self) -> None:
+        try:
+            import fcntl  # a C module
+        except ImportError:  # Windows: no folder locks, the save goes unlocked
+            self.handle = None
+            return
+        self.handle = os.open(self.folder, os.O_RDONLY | os.O_CLOEXEC)
+        fcntl.flock(self.handle, fcntl.LOCK_EX)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.handle is not None:
+            os.close(self.handle)  # closing releases the lock

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from ruzzle_gui.app.settings import load_settings, settings_path
+from ruzzle_gui.app.settings import read_settings, settings_path
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.language import LanguageError, bundled_language_file, known_languages, load_language
 
@@ -50,12 +50,19 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
     raise LanguageError("no language loads, not even the bundled ones: reinstall ruzzle_gui")
 
 
-def default_state() -> AppState:
-    """Return a fresh state from the user's settings file, with a notice if its language failed."""
+def default_state(chosen: str | None = None) -> AppState:
+    """Return a fresh state from the user's settings file, with notices if the file or its language failed.
+
+    A language ``chosen`` on the command line is used, and remembered like a choice made in the window.
+    """
     path = settings_path()
-    settings = load_settings(path)
-    language, problem = start_language(settings.language)
+    settings, about_file = read_settings(path)
+    if chosen:
+        settings.language = chosen
+    language, problem = (chosen, None) if chosen else start_language(settings.language)
     state = AppState(language=language, settings_file=path, settings=settings)
+    if about_file:
+        state.notices.append(about_file)
     if problem:
         state.notices.append(f"{problem} · using {load_language(language).name}")
     return state

@@ -42,6 +42,7 @@ COMMANDS = {
     "read": ("reading", "read a board from a screenshot and print it as a board file"),
 }
 EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
+OUT_OF_MEMORY = "out of memory: this needs more memory than the process may use (see ulimit -v)"
 BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
 APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
 
@@ -52,9 +53,12 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     _signal.signal(_signal.SIGINT, lambda signum, _frame: _interrupt(interrupted, signum))
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
+    except MemoryError:  # while importing, before _run can catch it
+        sys.stderr.write(f"ruzzle: error: {OUT_OF_MEMORY}\n")
+        return EXIT_BAD_INPUT
     except BaseException as err:
         # Ctrl-C while the command's modules are still being imported. Cut short inside a
-        # compiled module's set-up (marisa_trie's), it surfaces as that module's own error.
+        # compiled module's set-up (marisa_trie's, numpy's), it surfaces as that module's own error.
         if not (isinstance(err, KeyboardInterrupt) or interrupted) or isinstance(err, SystemExit):
             raise
         sys.stderr.write("\nruzzle: interrupted\n")
@@ -147,6 +151,10 @@ def _run(args) -> int:
     except KeyboardInterrupt:
         print(f"\n{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except MemoryError:
+        return fail(OUT_OF_MEMORY)
+    except SystemError as err:  # a compiled module that ran out of memory and said nothing more
+        return fail(f"{OUT_OF_MEMORY}; a compiled module failed ({err})")
     except BrokenPipeError:
         # The reader (e.g. `head`) has gone: not an error worth a message.
         silence_stdout()

@@ -6,9 +6,10 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ruzzle_gui.cli.common import CliError, file_name, language_files, refuse_overwriting, type_error, write_output
-from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
-                                   is_index_file, load_trie, read_word_list)
+from ruzzle_gui.cli.common import (CliError, OutputError, file_name, flush, language_files, refuse_overwriting,
+                                   type_error, write, write_output)
+from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, is_index_file,
+                                   load_words, read_word_list)
 from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
 
@@ -83,7 +84,7 @@ def _word_source(path: str) -> Iterable[str]:
     if _suffix(path) == ".dic":
         return expand_hunspell(path)
     if _suffix(path) == ".marisa":
-        return load_trie(path).iterkeys()
+        return load_words(path).iterkeys()
     return read_word_list(path)
 
 
@@ -111,12 +112,20 @@ def compile_dictionary(args: argparse.Namespace) -> int:
         problem = ("has no words" if report.read == 0
                    else f"has no words left in {label} ({_report_text(report)})")
         raise CliError(f"{source} {problem}; nothing written")
-    compile_words(kept, args.output)
-    print(f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
-          f"wrote {args.output} and its index {os.path.basename(index_path(args.output))}")
-    print(_report_text(report))
+    counts: list[int] = []
+    beside = _bands_beside(args.output, language, counts) if language is not None else None
+    compile_words(kept, args.output, beside)
+    lines = [f"kept {len(kept):,} word{'' if len(kept) == 1 else 's'} in {label}; "
+             f"wrote {args.output} and its index {os.path.basename(index_path(args.output))}",
+             _report_text(report)]
     if language is not None:
-        _give_bands(args.output, language)
+        lines.append(_bands_text(args.output, language, counts if beside is not None else None))
+    try:
+        write("\n".join(lines) + "\n")
+        flush()
+    except OutputError as err:
+        raise CliError(f"wrote {args.output} and the files beside it; only this report could not be printed "
+                       f"({str(err).removeprefix('cannot write to standard output: ')})") from None
     return 0
 
 
@@ -142,21 +151,22 @@ def _check_compile_output(source: str, output: str, others: list[str], with_band
         raise CliError(f"the output {output} is the input {clash}; write to another file")
 
 
-def _give_bands(output: str, language: Language) -> None:
-    """Give the new dictionary the commonness bands of the language's bundled one, and say so."""
-    from ruzzle_gui.bands import EVERYDAY, bands_path, write_bundled_bands  # only compiling pays for it
+def _bands_beside(output: str, language: Language, counts: list[int]):
+    """Return the commonness bands to write beside ``output``, from the language's bundled ones (None: it has none)."""
+    from ruzzle_gui.bands import bundled_bands_beside  # only compiling pays for it
 
-    try:
-        counts = write_bundled_bands(output, language.code)
-    except DictionaryError as err:
-        raise CliError(f"wrote {output} and its index, but not its commonness bands ({err}); "
-                       "it works without them") from None
+    return bundled_bands_beside(output, language.code, counts)
+
+
+def _bands_text(output: str, language: Language, counts: list[int] | None) -> str:
+    """Return what the report says of the new dictionary's commonness bands."""
+    from ruzzle_gui.bands import EVERYDAY, bands_path
+
     if counts is None:
-        print(f"no commonness bands: the {language.name} bundled dictionary has none to look words up in")
-    else:
-        known = sum(counts) - counts[0]
-        print(f"wrote its commonness bands {os.path.basename(bands_path(output))}: {known:,} of {sum(counts):,} words "
-              f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
+        return f"no commonness bands: the {language.name} bundled dictionary has none to look words up in"
+    known = sum(counts) - counts[0]
+    return (f"wrote its commonness bands {os.path.basename(bands_path(output))}: {known:,} of {sum(counts):,} words "
+            f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
 
 
 def _report_text(report: FoldReport) -> str:
@@ -216,7 +226,7 @@ def cat(args: argparse.Namespace) -> int:
     if args.dictionary is None:
         words = sorted(language.trie.iterkeys())
     elif args.dictionary.endswith(".marisa"):
-        words = sorted(load_trie(args.dictionary).iterkeys())
+        words = sorted(load_words(args.dictionary).iterkeys())
     else:
         fold, in_alphabet, _ = _folding(language)
         words = sorted(fold_words(_word_source(args.dictionary), fold, in_alphabet))

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Collection, Sequence
 
 from ruzzle_gui.cli.common import PROG, write
-from ruzzle_gui.dictionary import DictionaryError, load_index
+from ruzzle_gui.dictionary import DictionaryError, forget_loaded, load_index
 from ruzzle_gui.language import LanguageError, known_languages, load_language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
@@ -30,7 +30,12 @@ def add_languages(command: argparse.ArgumentParser | OptionTable) -> None:
 
 def languages(args: argparse.Namespace) -> int:
     """Print every known language with its dictionary size and letter-value confidence."""
-    rows = [_language_row(code) for code in known_languages()]
+    rows = []
+    for code in known_languages():
+        rows.append(_language_row(code))
+        # Each mapped dictionary holds files open: let them go, so a low `ulimit -n` lists them all.
+        load_language.cache_clear()
+        forget_loaded()
     if args.json:
         import json  # only JSON output pays for it
 

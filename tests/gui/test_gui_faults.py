@@ -1,0 +1,110 @@
+"""Faults the window must say: a damaged settings file, a failed save on close, a damaged dictionary, Ctrl+A in Tk's own dialog."""
+from __future__ import annotations
+
+import errno
+import os
+import tkinter as tk
+
+from gui_helpers import settle
+
+from ruzzle_gui.app.main import launch
+
+
+def test_a_damaged_settings_file_is_kept_and_the_window_says_so_once(root, config_home):
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text('{"language": "ru", "recent_bo', encoding="utf-8")  # cut short
+    top = tk.Toplevel(root)
+    try:
+        app = launch(["-l", "it"], root=top)
+        settle(top)
+        backups = list(saved.parent.glob("settings.json.damaged-*"))
+        assert len(backups) == 1 and backups[0].read_text() == '{"language": "ru", "recent_bo'
+        shown = app.letters.hint.cget("text")
+        assert "damaged: started from the defaults" in shown and str(backups[0]) in shown
+        app.close()
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+    top = tk.Toplevel(root)
+    try:
+        app = launch([], root=top)
+        settle(top)
+        assert "damaged" not in app.letters.hint.cget("text") and app.state.language == "it"
+        app.close()
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+
+
+def test_a_fifo_for_settings_opens_the_window_with_a_notice(root, config_home):
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    saved.parent.mkdir(parents=True)
+    os.mkfifo(saved)
+    top = tk.Toplevel(root)
+    try:
+        app = launch(["-l", "it"], root=top)
+        settle(top)
+        assert "is not a regular file" in app.letters.hint.cget("text")
+    finally:
+        top.destroy()
+
+
+def test_a_save_that_fails_on_close_is_shown_and_a_second_close_quits(root, config_home, monkeypatch):
+    top = tk.Toplevel(root)
+    try:
+        app = launch(["-l", "it"], root=top)
+        settle(top)
+
+        def full(_fd):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(os, "fsync", full)
+        app.close()
+        settle(top)
+        assert top.winfo_exists()
+        shown = app.screen.hint.cget("text")
+        assert "No space left on device" in shown and "close again to quit without saving" in shown
+        app.close()
+        assert not top.winfo_exists()
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+
+
+def test_ctrl_a_in_a_text_box_tk_made_itself_selects_all(app, tk_errors):
+    # Tk's own file dialog is written in Tcl: its entry reaches a binding by path name only.
+    name = app.root.tk.call("entry", f"{app.root}.tcl_only")
+    app.root.tk.call("pack", name)
+    app.root.tk.call(name, "insert", 0, "words.csv")
+    app.root.tk.call("focus", "-force", name)
+    settle(app.root)
+    app.root.tk.call("event", "generate", name, "<Control-a>")
+    settle(app.root)
+    assert not tk_errors
+    assert app.root.tk.call(name, "selection", "present")
+
+
+def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monkeypatch):
+    from ruzzle_gui import checksums, dictionary
+    from ruzzle_gui.language import load_language
+
+    def forget() -> None:
+        load_language.cache_clear()
+        dictionary.forget_loaded()
+        dictionary._check_installed.cache_clear()
+
+    forget()
+    monkeypatch.setattr(checksums, "problem", lambda path: f"{path} is damaged (its checksum differs)"
+                        if path.endswith("nl.marisa") else None)
+    try:
+        app = make_app("nl")
+        app.letters.type_text("CASA IOME ARET OLUN")
+        app.show_bonuses()
+        app.solve()
+        settle(app.root)
+        shown = app.screen.hint.cget("text")
+        assert "nl.marisa is damaged" in shown and "reinstall" in shown and "\n" not in shown
+    finally:
+        monkeypatch.undo()
+        forget()
