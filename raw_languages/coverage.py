@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         found, missing = split(code, "common", trie)
         names, _ = split(code, "names", trie)
         total_names = len(sample(code, "names"))
-        print(f"{code:<6} {len(trie):>9,}  {len(found) / (len(found) + len(missing)):7.2%} of {len(found) + len(missing):>5}"
+        total_common = len(found) + len(missing)
+        print(f"{code:<6} {len(trie):>9,}  {len(found) / total_common:7.2%} of {total_common:>5}"
               f"   {len(names) / total_names:6.2%} of {total_names}")
         if args.missing:
             print("   missing:", " ".join(missing))

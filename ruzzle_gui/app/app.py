@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
-import traceback
 import tkinter as tk
+import traceback
 from pathlib import Path
 from tkinter import ttk
 

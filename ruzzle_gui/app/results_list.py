@@ -101,7 +101,8 @@ def column_widths(widget: tk.Misc) -> dict[str, int]:
 class WordList(ttk.Frame):
     """The filters, the word list and its summary; ``on_select`` hears of each word the player selects."""
 
-    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None], settings: Settings | None = None) -> None:
+    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None],
+                 settings: Settings | None = None) -> None:
         super().__init__(master)
         self.on_select = on_select
         self.settings = settings if settings is not None else Settings()

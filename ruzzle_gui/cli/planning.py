@@ -1,12 +1,18 @@
 """``ruzzle plan``: which words to swipe, in what order, in the seconds of a round."""
 from __future__ import annotations
 
-
-from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
-                                   type_error, write)
+from ruzzle_gui.cli.common import (
+    CliError,
+    add_language_options,
+    at_least_one,
+    file_name,
+    language_of,
+    read_board,
+    type_error,
+    write,
+)
 from ruzzle_gui.graph import Graph
-from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
-                             upper_bound)
+from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:

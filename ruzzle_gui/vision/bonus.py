@@ -56,7 +56,7 @@ def read_bonus(cell: np.ndarray) -> tuple[str | None, float]:
     """Return the bonus of a tile (None if plain) and the share of its border that agrees."""
     names = classify_colour(border_pixels(cell))
     counts = {name: names.count(name) for name in set(names)}
-    best = max(counts, key=counts.get)
+    best = max(counts, key=lambda name: counts[name])
     share = counts[best] / len(names)
     if best is not None and share < MIN_AGREEMENT:
         return None, 1 - share

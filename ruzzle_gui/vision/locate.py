@@ -26,8 +26,8 @@ INNER_RATIO = 0.7    # a bonus tile's face inside its thick border is still 70%+
 ALIGN = 0.25         # centres of one row (or column) agree within a quarter tile
 PITCH = (1.0, 1.6)   # distance between tile centres, in tiles: tiles never overlap, gaps are narrow
 ERODED = 1          # working px taken off each side of a face by tile_mask
-FULL_FACE = 0.93
-MIN_SEEN = 0.6       # share of an n x n grid's tiles that must be found (a wide letter can split a small face)     # faces this close to the largest are plain tiles: their size is the tile size
+FULL_FACE = 0.93     # faces this close to the largest are plain tiles: their size is the tile size
+MIN_SEEN = 0.6       # share of an n x n grid's tiles that must be found (a wide letter can split a small face)
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ def _grids(group: list[Region], side: float) -> list[Grid]:
     pitch = _pitch(group, side)
     if pitch is None:
         return []
-    grids, placed = [], set()
+    grids, placed = [], set[int]()
     for anchor in group:
         if id(anchor) in placed:
             continue

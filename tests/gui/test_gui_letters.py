@@ -5,14 +5,15 @@ import json
 import random
 
 import pytest
-from gui_helpers import click, press, settle
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.letters import board_problem, is_board_text
-from ruzzle_gui.board import BONUS_ODDS, Board
 from ruzzle_gui.app.main import launch
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.board import BONUS_ODDS, Board
 from ruzzle_gui.language import load_language
+
+from gui_helpers import click, press, settle
 
 
 def typed(app) -> str:
