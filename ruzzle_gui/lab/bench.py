@@ -1,6 +1,6 @@
 """Speed benchmark: the solver against a plain memoized BFS, on seeded random boards.
 
-    python -m ruzzle_gui.bench [-l it] [--boards 200] [--seed 1] [--quick]
+    python -m ruzzle_gui.lab.bench [-l it] [--boards 200] [--seed 1] [--quick]
 
 It prints a Markdown table to paste into the README: solve times for 4x4,
 5x5 and 10x10 boards (median and 90th percentile) next to the baseline

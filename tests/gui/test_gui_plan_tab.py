@@ -12,7 +12,7 @@ from ruzzle_gui.app.calibrate import fit, pick_words
 from ruzzle_gui.app.settings import DEFAULT_TIMING, load_settings
 from ruzzle_gui.plan import PlanError, Timing, plan
 
-from gui_helpers import settle, solved, wait_until
+from gui_helpers import press, settle, solved, wait_until
 from test_gui_look import clipped, open_app, photograph
 
 
@@ -82,7 +82,10 @@ def test_play_plan_animates_the_first_planned_word_on_the_board(app):
     first = view.plan.steps[0].solution
     wait_until(app.root, lambda: lit_path(results) == indices(results, first))
     assert results.word_label.cget("text").startswith(first.word)
-    view.clock.now += view.plan.steps[1].start + 0.01
+    view.clock.now += view.plan.steps[3].start + 0.01
+    settle(app.root, 150)
+    assert lit_path(results) == indices(results, first)  # the plan waits for the player, not the clock
+    press(view.tree, "space")  # swiped: the next word
     second = view.plan.steps[1].solution
     wait_until(app.root, lambda: lit_path(results) == indices(results, second))
     assert view.is_played(0) and not view.is_played(1)
