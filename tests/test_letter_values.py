@@ -87,3 +87,14 @@ def test_shots_of_a_language_without_a_pack_are_only_evidence():
     """Swedish has shots but no pack yet: the only language allowed to."""
     without = {shot["language"] for shot in SHOTS} - set(known_languages())
     assert without == {"sv"}
+
+
+def test_values_agree_with_the_reader_corpus_transcription():
+    """tests/real_shots/manifest.toml (the reader's corpus) was transcribed apart: both must read the same values."""
+    manifest = tomllib.loads((Path(__file__).parent / "real_shots" / "manifest.toml").read_text(encoding="utf-8"))
+    theirs = {shot["file"]: {letter: int(value) for letter, _, value in
+                             (pair.partition("=") for pair in shot.get("values", "").split())}
+              for shot in manifest["shot"]}
+    ours = {shot["file"]: shot["values"] for shot in SHOTS}
+    assert set(ours) == set(theirs)
+    assert {name: (ours[name], theirs[name]) for name in ours if ours[name] != theirs[name]} == {}

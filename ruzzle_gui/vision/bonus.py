@@ -121,10 +121,11 @@ def read_ring(wide: np.ndarray) -> tuple[str | None, str]:
     shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
     bonuses = {s for s in seen if s is not None and s >= 0}
     # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
-    # as long as no side names another bonus. One side alone is a lit neighbour's orange glow.
+    # as long as no side names another bonus. A colour on one side alone is no ring: a lit neighbour's
+    # orange glow, or red text drawn over the board.
     if len(bonuses) == 1 and seen.count(min(bonuses)) >= 2:
         return BONUS_HUES[min(bonuses)][0], shown
-    if seen.count(-1) >= 3 or (not bonuses and seen.count(-1) >= 2):
+    if seen.count(-1) >= 2 and all(seen.count(bonus) < 2 for bonus in bonuses):
         return "plain", shown
     return None, shown
 
@@ -149,7 +150,7 @@ def is_lit(wide: np.ndarray) -> bool:
     """Return whether a swipe in progress lights the tile: its face is orange, not grey."""
     side = wide.shape[0] / (1 + 2 * PAD)
     lo, hi = round((PAD + 0.1) * side), round((PAD + 0.9) * side)
-    face = wide[lo:hi, lo:hi]
+    face = wide[lo:hi:2, lo:hi:2]  # every other pixel: a lit face is orange throughout
     hue, saturation, value = _hsv(face)
     return float(((hue >= 20) & (hue < 55) & (saturation >= 0.55) & (value >= 150)).mean()) >= LIT_SHARE
 
@@ -160,9 +161,9 @@ def _has_rim(wide: np.ndarray) -> bool:
     return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
 
 
-def read_bonus(wide: np.ndarray) -> Bonus:
-    """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge."""
-    if is_lit(wide):
+def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
+    """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not)."""
+    if is_lit(wide) if lit is None else lit:
         if _has_rim(wide):
             return Bonus(None, False, "the tile is lit by a swipe and its badge's colour hidden: bonus unknown")
         return Bonus(None, True)

@@ -20,7 +20,7 @@ from PIL import Image
 
 from ruzzle_gui.board import Board
 
-__all__ = ["Shot", "FORMS", "load_manifest", "in_form", "judge", "Verdict"]
+__all__ = ["Shot", "FORMS", "load_manifest", "in_form", "judge", "Verdict", "disputed", "read_form", "tally"]
 
 # The forms each shot is read in: as sent, resized to other phones' widths, recompressed as messengers do.
 FORMS = ("as sent", "width 480", "width 720", "width 1080", "width 1440", "JPEG q75", "WebP q75")
@@ -38,6 +38,16 @@ class Shot:
     refuse: tuple[str, ...] = ()
     must_refuse: bool = False
     info: dict = field(default_factory=dict, compare=False)
+
+
+def disputed(shot: Shot, language) -> set[tuple[int, int]]:
+    """Return the tiles whose printed value the language pack disagrees with: their letter is rightly in doubt."""
+    printed = dict(pair.split("=") for pair in shot.info.get("values", "").split())
+    board = shot.board
+    if board is None:  # a shot with no board transcribed (one that must be refused) disputes nothing
+        return set()
+    return {divmod(i, board.cols) for i, letter in enumerate(board.letters)
+            if letter in printed and language.values.get(letter) != int(printed[letter])}
 
 
 def load_manifest(path: str | Path) -> list[Shot]:
@@ -98,3 +108,29 @@ def judge(shot: Shot, reading=None, error: str | None = None) -> Verdict:
     if wrong or unsure:
         return Verdict("marked", wrong, extra=tuple(sorted(unsure - set(wrong))), allowed=not shot.must_refuse)
     return Verdict("right", allowed=not shot.must_refuse)
+
+
+def read_form(shot: Shot, folder: str | Path, form: str) -> tuple[Verdict, object]:
+    """Return the verdict on reading ``shot`` (an image in ``folder``) sent in ``form``, and the Reading (or None)."""
+    from ruzzle_gui.language import load_language
+    from ruzzle_gui.vision.errors import ImageError
+    from ruzzle_gui.vision.reader import read_board
+
+    with Image.open(Path(folder, shot.file)) as image:
+        sent = in_form(image, form)
+    try:
+        reading = read_board(sent, load_language(shot.language))
+    except ImageError as err:
+        return judge(shot, error=str(err)), None
+    return judge(shot, reading), reading
+
+
+def tally(folder: str | Path, manifest: str | Path, forms: tuple[str, ...] = FORMS) -> dict[str, int]:
+    """Return how many reads of every shot in every form fell in each class, and how many were not allowed."""
+    counts = {"right": 0, "marked": 0, "unmarked": 0, "refused": 0, "not allowed": 0}
+    for shot in load_manifest(manifest):
+        for form in forms:
+            verdict, _ = read_form(shot, folder, form)
+            counts[verdict.kind] += 1
+            counts["not allowed"] += not verdict.allowed
+    return counts

@@ -99,10 +99,17 @@ def _unlit(cell: np.ndarray) -> np.ndarray:
     return np.repeat(grey[..., None], 3, axis=2)
 
 
-def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None) -> CellReading:
+def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
+    """Return the tile inside a wide tile, in grey if a swipe lights it."""
+    return _unlit(face_of(wide)) if lit else face_of(wide)
+
+
+def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None,
+              lit: bool | None = None) -> CellReading:
     """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all)."""
-    bonus = read_bonus(wide)
-    cell = _unlit(face_of(wide)) if is_lit(wide) else face_of(wide)
+    lit = is_lit(wide) if lit is None else lit
+    bonus = read_bonus(wide, lit)
+    cell = _face(wide, lit)
     glyphs = split_glyphs(cell)
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
@@ -171,8 +178,9 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
         raise ImageError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
                          f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
     wide = cut_wide(image, grid)
-    _check_alphabet([_unlit(face_of(w)) if is_lit(w) else face_of(w) for w in wide], language, name)
-    readings = tuple(read_cell(cell, language, fonts) for cell in wide)
+    lit = [is_lit(w) for w in wide]
+    _check_alphabet([_face(w, on) for w, on in zip(wide, lit)], language, name)
+    readings = tuple(read_cell(w, language, fonts, on) for w, on in zip(wide, lit))
     _check_doubt(readings, name)
     n = grid.size
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
