@@ -6,8 +6,8 @@
 Each language folder holds hunspell dictionaries (`*.dic.xz` + `*.aff.xz`),
 plain word lists (`*.words.xz`, one word a line) and, for German, a list of
 proper names to drop (`proper_names.txt`). Every hunspell dictionary is expanded into
-all its forms by affix.py (pure Python, no unmunch needed), every form of every
-source is folded with the engine's own rules (`ruzzle_gui.language`), and the
+all its forms by ruzzle_gui/hunspell.py (pure Python, no unmunch needed; `ruzzle compile`
+uses it too), every form of every source is folded with the engine's own rules (`ruzzle_gui.language`), and the
 union is written with `ruzzle_gui.dictionary.compile_words`.
 
 What is kept (see README.md for why):
@@ -53,6 +53,7 @@ import lzma
 import math
 import os
 import re
+import shutil
 import sys
 import time
 from collections import Counter
@@ -63,19 +64,21 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-import inflected_names  # noqa: E402
-import reviewed  # noqa: E402
-from abbreviations import vowelless  # noqa: E402
-from doubt import doubt_reasons  # noqa: E402
-from affix import UNSPELLABLE, entries, expand  # noqa: E402
-from numerals import numerals  # noqa: E402
 from ruzzle_gui.bands import RARE, band_for_zipf, bands_beside, bands_path  # noqa: E402
 from ruzzle_gui.checksums import write_sums  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.doubt import doubts_beside  # noqa: E402
+from ruzzle_gui.hunspell import UNSPELLABLE, entries, expand  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
+import inflected_names  # noqa: E402
+import reviewed  # noqa: E402
+from abbreviations import vowelless  # noqa: E402
+from doubt import doubt_reasons  # noqa: E402
+from numerals import numerals  # noqa: E402
+
 OUT_DIR = HERE.parent / "mt_languages"
+LICENCES_DIR = OUT_DIR / "licences"
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
 CAPITALISED_NOUNS = {"de"}
 # Languages whose capitalised-only words tell German which words are names:
@@ -341,7 +344,8 @@ def build(code: str, witnesses: set[str]) -> str:
         collector.dropped[why] += len(dropped)
         keys -= dropped
         lines.append(f"  {why}: {' '.join(sorted(dropped)) or 'none'}")
-    lines += [f"  two_letter.md keeps {key} but no source gives it" for key in sorted(reviewed.missing_kept(keys, HERE / code))]
+    lines += [f"  two_letter.md keeps {key} but no source gives it"
+              for key in sorted(reviewed.missing_kept(keys, HERE / code))]
     out = OUT_DIR / f"{code}.marisa"
     band_of = frequency_bands(collector.language, keys)
     reasons, doubt_lines = doubt_reasons(code, HERE / code, collector, keys, band_of, EXPANSION)
@@ -351,6 +355,7 @@ def build(code: str, witnesses: set[str]) -> str:
     marks = doubts_beside(out, reasons.get, doubts)
     # The .marisa, .index, .bands and .doubt change together (files.replace_together).
     count = compile_words(sorted(keys), out, lambda trie, digest: {**bands(trie, digest), **marks(trie, digest)})
+    ship_licences(code)
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
     if code not in CAPITALISED_NOUNS:
@@ -380,6 +385,19 @@ def proper_names(code: str, collector: Collector, witnesses: set[str]) -> dict[s
         names["one source in lower case, two only capitalised (proper name)"] = \
             collector.lone_lower_case() - read_names(folder / "real_words.txt", language)
     return names
+
+
+def ship_licences(code: str) -> None:
+    """Copy the language's source copyright files (and wordfreq's, for the bands) beside the dictionaries.
+
+    The wheel ships mt_languages/licences/ with the dictionaries built from those sources.
+    """
+    for source, target in ((HERE / code / "licences", LICENCES_DIR / code),
+                           (HERE / "wordfreq", LICENCES_DIR / "wordfreq")):
+        target.mkdir(parents=True, exist_ok=True)
+        for path in sorted(source.iterdir()):
+            if path.is_file():
+                shutil.copyfile(path, target / path.name)
 
 
 def review_drops(code: str, collector: Collector, keys: set[str]) -> dict[str, set[str]]:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from affix import UNSPELLABLE, Affix, parse_aff, parse_dic_line, _expand
+from ruzzle_gui.hunspell import UNSPELLABLE, Affix, _expand, parse_aff, parse_dic_line
 
 # A word real text uses at least this often (band 2: Zipf 1.5, three times in a
 # billion words) is attested, whatever rule made it.

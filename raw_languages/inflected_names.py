@@ -6,9 +6,10 @@ languages never list. And a German town other languages do not know
 (`Jena/Sm`, `Fulda/Sm`) has no witness against it, but German gives it away:
 its people and adjective are listed beside it (`Jenaer/FNS`, `Fuldaer/FNS`).
 Neither rule touches a word some German source lists in lower case (essen,
-Essener; and for places, a word another language lists so: ranch, Rancher), a common noun (`german_nouns`: KIEL, Kieler), a word German
-declines like a noun, or a word of de/real_words.txt, reviewed real words
-that are also name + S (ERIKAS, plural of Erika, the heather).
+Essener; and for places, a word another language lists so: ranch, Rancher), a common
+noun (`german_nouns`: KIEL, Kieler), a word German declines like a noun, or a word of
+de/real_words.txt, reviewed real words that are also name + S (ERIKAS, plural of Erika,
+the heather).
 """
 from __future__ import annotations
 

@@ -6,6 +6,9 @@
     for s in Graph(board, lang).solve():
         print(s.word, s.score, s.path)
 """
+# The release, as `ruzzle --version` prints it and CHANGELOG.md's newest entry names it.
+__version__ = "0.2.0"
+
 # The names below are imported on first use (PEP 562), so `ruzzle --help` and
 # every command pay only for the modules they touch.
 _HOMES = {"Board": "board", "BoardError": "board", "BONUSES": "board", "DictionaryError": "dictionary",

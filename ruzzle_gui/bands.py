@@ -102,7 +102,7 @@ def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike
     For ``ruzzle compile``: a user's dictionary takes the bundled bands of its
     language, looked up by word.
     """
-    known = load_bands(reference)
+    known = load_bands(os.fspath(reference))  # a str: the cache's key
     if known is None:
         return None
     return write_bands(dictionary, lambda key: known.band(key) or RARE)

@@ -252,12 +252,13 @@ class Board:
 
 def _board_lines(text: str) -> list[tuple[int, str]]:
     """Return (line number, line) for the board's rows: leading blanks skipped, a blank line ends it."""
-    rows = []
+    rows: list[tuple[int, str]] = []
     # str.splitlines would also break at a form feed, \x1c-\x1e, U+2028 and the like, splitting a row in two.
     for number, line in enumerate(text.split("\n"), 1):
         if line.strip():
             if len(rows) == MAX_SIDE:
-                raise BoardError(f"line {number}: more than {MAX_SIDE} rows (the largest board is {MAX_SIDE}x{MAX_SIDE})")
+                raise BoardError(f"line {number}: more than {MAX_SIDE} rows "
+                                 f"(the largest board is {MAX_SIDE}x{MAX_SIDE})")
             rows.append((number, line))
         elif rows:
             break

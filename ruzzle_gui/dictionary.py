@@ -28,6 +28,11 @@ import sys
 from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+
+# Names only the type checker reads: typing costs start-up.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Literal
 from itertools import islice
 
 import marisa_trie
@@ -35,7 +40,8 @@ import marisa_trie
 from ruzzle_gui.files import finish_replacing, pending_path, replace_together, write_atomically, write_bytes
 
 __all__ = [
-    "DictionaryError", "bundled_path", "content_digest", "dictionary_digest", "is_index_file", "load_trie", "load_byte_trie",
+    "DictionaryError", "bundled_path", "content_digest", "dictionary_digest", "is_index_file", "load_trie",
+    "load_byte_trie",
     "read_word_list", "fold_words", "compile_words", "MAX_WORD_LETTERS", "expand_hunspell", "FoldReport",
     "PrefixIndex", "index_path", "load_index", "write_index", "IS_WORD", "HAS_LONGER",
     "COMPANION_SUFFIXES", "companion_paths", "bundled_folder", "check_installed", "load_words", "forget_loaded",
@@ -44,9 +50,6 @@ __all__ = [
 # The files compiled beside a <name>.marisa, replaced together with it.
 COMPANION_SUFFIXES = (".index", ".bands", ".doubt")
 REINSTALL = "reinstall ruzzle-gui (pip install --force-reinstall ruzzle-gui, or your system's package)"
-
-
-HUNSPELL_CODECS = {"microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
 
 
 class DictionaryError(ValueError):
@@ -265,6 +268,13 @@ for key in trie.iterkeys():
 _CHILD_SECONDS, _CHILD_OUTPUT_RATIO = 30, 64
 
 
+def _piped(stream: IO[bytes] | None) -> IO[bytes]:
+    """Return a child's pipe, which Popen gives as None only when it was not asked for one."""
+    if stream is None:
+        raise ValueError("the child process was started without this pipe")
+    return stream
+
+
 def _read_keys_in_child(path: str) -> list[str]:
     """Return the keys of the .marisa at ``path``, read by a child process; raise DictionaryError if it fails."""
     import subprocess  # with threading, only an unverified dictionary pays for them
@@ -275,17 +285,21 @@ def _read_keys_in_child(path: str) -> list[str]:
     command = [sys.executable, "-P", "-c", _KEY_READER, path]  # -P: no module from the current folder
     stuck = threading.Event()
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
-        timer = threading.Timer(_CHILD_SECONDS + size / 1e6, lambda: (stuck.set(), child.kill()))
+        def give_up() -> None:
+            stuck.set()
+            child.kill()
+
+        timer = threading.Timer(_CHILD_SECONDS + size / 1e6, give_up)
         timer.start()
         try:
-            data = child.stdout.read(limit + 1)
+            data = _piped(child.stdout).read(limit + 1)
             if len(data) > limit:
                 stuck.set()
                 child.kill()
         finally:
             timer.cancel()
         status = child.wait()
-        refusal = child.stderr.read(1000).decode(errors="replace")
+        refusal = _piped(child.stderr).read(1000).decode(errors="replace")
     if status == 0 and not stuck.is_set():
         return data.decode().split("\n")[:-1]  # the child checked every key is UTF-8
     if status == 4 and not stuck.is_set():
@@ -331,7 +345,7 @@ _Footer = namedtuple("_Footer", "magic word_count word_bytes keys start width le
 
 
 # Value width in bytes -> array typecode. Bit 0 is IS_WORD, so 8 bytes hold 63 letters.
-_VALUE_TYPECODES = {4: "I", 8: "Q"}
+_VALUE_TYPECODES: dict[int, Literal["I", "Q"]] = {4: "I", 8: "Q"}
 _MAX_LETTERS = 63
 # PrefixIndex.from_trie reads the next letters off this many words at most, then probes.
 _FEW_COMPLETIONS = 12
@@ -714,39 +728,17 @@ def _reason(err: OSError, path: str) -> str:
 
 
 def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:
-    """Yield every word form of a hunspell .dic (with its .aff beside it), via unmunch."""
+    """Yield every word form of a hunspell .dic (with its .aff beside it), expanded by ``ruzzle_gui.hunspell``."""
     dic_path = os.fspath(dic_path)
     aff_path = os.path.splitext(dic_path)[0] + ".aff"
     for needed in (dic_path, aff_path):
         if not os.path.isfile(needed):
             raise DictionaryError(f"hunspell file not found: {needed}")
-    import shutil  # with subprocess, only for hunspell: too slow to import for every command
-    import subprocess
+    from ruzzle_gui import hunspell  # re and dataclasses: only for hunspell, too slow for every command
 
-    unmunch = shutil.which("unmunch")
-    if unmunch is None:
-        raise DictionaryError("expanding a hunspell .dic needs 'unmunch' (Debian package hunspell-tools)")
-    encoding = _aff_encoding(aff_path)
-    with subprocess.Popen([unmunch, dic_path, aff_path], stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL) as proc:
-        for raw in proc.stdout:
-            word = raw.decode(encoding, errors="replace").strip().split("/")[0]
-            if word:
-                yield word
-    if proc.returncode != 0:
-        raise DictionaryError(f"unmunch could not expand {dic_path} (exit status {proc.returncode})")
-
-
-def _aff_encoding(aff_path: str) -> str:
-    """Return the Python codec for the character set a hunspell .aff declares (UTF-8 if none)."""
-    with open(aff_path, "rb") as handle:
-        for raw in handle:
-            if raw.split(maxsplit=1)[:1] == [b"SET"]:
-                declared = raw[3:].strip().decode("ascii", errors="replace")
-                # hunspell's names for two code pages are not Python's.
-                name = HUNSPELL_CODECS.get(declared.lower(), declared)
-                try:
-                    return codecs.lookup(name).name
-                except LookupError:
-                    raise DictionaryError(f"{aff_path} declares an unknown character set '{declared}'") from None
-    return "utf-8"
+    with open(dic_path, "rb") as dic, open(aff_path, "rb") as aff:
+        dic_raw, aff_raw = dic.read(), aff.read()
+    try:
+        yield from hunspell.expand(dic_raw, aff_raw)
+    except hunspell.HunspellError as err:
+        raise DictionaryError(f"{aff_path} {err}") from None

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
            "length_bonus", "path_score"]
 
-LETTER_MULTIPLIER = {"DL": 2, "TL": 3}
-WORD_MULTIPLIER = {"DW": 2, "TW": 3}
+# Keyed by a cell's bonus, None for a plain cell (which gets 1).
+LETTER_MULTIPLIER: dict[str | None, int] = {"DL": 2, "TL": 3}
+WORD_MULTIPLIER: dict[str | None, int] = {"DW": 2, "TW": 3}
 # Start cells are searched this many at a time, each batch with a new queue and memo, so a
 # solve's memory is bounded by one batch's paths whatever the board's size; a board of
 # up to this many cells is one batch.
@@ -162,7 +163,7 @@ class Graph:
             # word factor. It starts empty, at a virtual cell next to every cell of the
             # batch. Each batch starts a new memo, so neither it nor the queue outgrows
             # one batch's paths.
-            queue = deque([(b"", {}, nexts[root], 0, start, (), 0, 1)])
+            queue: deque[tuple] = deque([(b"", {}, nexts[root], 0, start, (), 0, 1)])
             if probe is not None:
                 queue = probe.queue(queue)
             pop, push = queue.popleft, queue.append

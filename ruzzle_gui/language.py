@@ -14,8 +14,21 @@ import unicodedata
 from collections import Counter
 from functools import cache, cached_property
 
-from ruzzle_gui.dictionary import (DictionaryError, PrefixIndex, bundled_path, fold_words, load_byte_trie,
-                                   load_index, load_trie, read_word_list)
+# Names only the type checker reads: importing random or typing would cost start-up.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+
+from ruzzle_gui.dictionary import (
+    DictionaryError,
+    PrefixIndex,
+    bundled_path,
+    fold_words,
+    load_byte_trie,
+    load_index,
+    load_trie,
+    read_word_list,
+)
 
 __all__ = ["Language", "LanguageError", "load_language", "known_languages", "config_dir", "user_language_dir"]
 
@@ -287,7 +300,8 @@ def _read_toml(path, label: str) -> dict:
     except RecursionError:
         raise LanguageError(f"language file {label} is nested too deeply") from None
     except ValueError as err:  # a number too long to read, say
-        raise LanguageError(f"language file {label} holds a value out of range: {str(err).split(';')[0][:120]}") from None
+        reason = str(err).split(';')[0][:120]
+        raise LanguageError(f"language file {label} holds a value out of range: {reason}") from None
 
 
 def _read_bundled(path: str) -> dict:
@@ -379,6 +393,7 @@ def load_language(code: str, dictionary: str | os.PathLike | None = None) -> Lan
     plain UTF-8 word list (folded with the language's rules).
     """
     code = os.fspath(code)
+    source: str | None
     if code.endswith(".toml"):
         data, label, source = _read_toml(code, code), code, code
     else:

@@ -246,7 +246,8 @@ def plan(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_S
     order = _exact(words, seconds) if len(words) <= EXACT_WORDS else _search(words, seconds)
     if not order:
         shortest = min(words.swipe[:-1])  # not the sentinel
-        return Plan((), seconds, timing, f"no word can be swiped in {seconds:g} s (the quickest takes {shortest:.2f} s)")
+        return Plan((), seconds, timing,
+                    f"no word can be swiped in {seconds:g} s (the quickest takes {shortest:.2f} s)")
     return _steps(words, order, seconds, timing)
 
 
@@ -414,7 +415,8 @@ def _greedy(words: _Words, seconds: float) -> list[int]:
     points, swipe, starts, travel = words.points, words.swipe, words.starts, words.travel
     # From a given cell the ranking by points per second never changes, so rank once per cell.
     ranked: dict[int, list[int]] = {}
-    order, used, left, here = [], [False] * len(words), seconds + SLACK, words.ends[words.home]
+    order: list[int] = []
+    used, left, here = [False] * len(words), seconds + SLACK, words.ends[words.home]
     while True:
         if here not in ranked:
             near = travel[here]
@@ -574,7 +576,7 @@ class _FractionalBound:
         while low < high:
             mid = (low + high + 1) // 2
             low, high = (mid, high) if weight(mid) <= capacity else (low, mid - 1)
-        total = self.points[low] - (skipped_p if low > skip else 0)
+        total = float(self.points[low] - (skipped_p if low > skip else 0))
         if low < len(self.items):
             p, w = self.items[low]
             total += p * (capacity - weight(low)) / w

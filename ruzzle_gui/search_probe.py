@@ -9,7 +9,7 @@ type checker (``graph`` imports it under ``TYPE_CHECKING``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Protocol
 
 __all__ = ["SearchProbe"]
@@ -21,8 +21,8 @@ class SearchProbe(Protocol):
     def look_ups(self, find: Callable[[bytes], int | None]) -> Callable[[bytes], int | None]:
         """Return a stand-in for the index's ``find``, called once per new string the search asks about."""
 
-    def steps(self, steps: list[tuple[Any, ...]]) -> Sequence[tuple[Any, ...]]:
+    def steps(self, steps: list[Any]) -> list[Any]:
         """Return a stand-in for the steps table: ``steps[cell]`` are the steps looked at from ``cell``."""
 
-    def queue(self, queue: deque[tuple[Any, ...]]) -> deque[tuple[Any, ...]]:
+    def queue(self, queue: deque[tuple]) -> deque[tuple]:
         """Return a stand-in for one batch's queue of paths (``popleft`` and ``append`` are used)."""

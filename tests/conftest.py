@@ -1,10 +1,21 @@
 """Fixtures shared by the engine and command-line tests."""
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+from ruzzle_gui import load_language
 
 from helpers import write_language
-from ruzzle_gui import load_language
+
+# `HYPOTHESIS_PROFILE=dev pytest ...` while working: few examples and no deadline for
+# tests that set no count, and helpers.examples() cuts the counts the others set.
+# Without it, CI's counts.
+settings.register_profile("dev", max_examples=10, deadline=None)
+if os.environ.get("HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
 
 
 @pytest.fixture

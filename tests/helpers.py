@@ -1,9 +1,19 @@
 """Helpers shared by the engine and command-line tests."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ruzzle_gui.dictionary import compile_words, index_path
+
+# HYPOTHESIS_PROFILE=dev (see conftest.py): property tests run a tenth of their examples.
+DEV = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
+
+
+def examples(count: int) -> int:
+    """Return a property test's example count: ``count`` in CI, a tenth (at least 10) under the dev profile."""
+    return max(10, count // 10) if DEV else count
+
 
 TEST_VALUES = {"A": 1, "C": 2, "E": 1, "I": 1, "L": 3, "N": 3, "O": 1, "R": 2, "S": 2, "T": 2}
 

@@ -12,7 +12,6 @@ command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 # Ask for the real ImageMagick: some images ship a stand-in `convert`/`import`.
 import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
-command -v unmunch >/dev/null || missing+=(hunspell-tools)
 # Screenshot reading: the bold sans fonts its letters are compared with and generated in;
 # Tesseract with English and Russian data for the bench's comparison (python -m ruzzle_gui.lab.vision_bench --tesseract).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)

@@ -214,6 +214,7 @@ def test_solve_common_without_bands_is_one_clear_line(capsys, tmp_path):
 
 def test_solve_json_without_bands_gives_null(capsys, tmp_path):
     import json
+
     from ruzzle_gui.cli import main
 
     path = compiled(tmp_path, "nobands", ["CARTONO", "TRAMANO", "TRAMENO"])  # on the Italian demo board

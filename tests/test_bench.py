@@ -9,8 +9,17 @@ import random
 
 from ruzzle_gui import Board, load_language
 from ruzzle_gui.graph import Solution
-from ruzzle_gui.lab.bench import (app_rows, baseline_solve, build_parser, main, measure_solves, optimised_solve,
-                                  percentile, random_board, run)
+from ruzzle_gui.lab.bench import (
+    app_rows,
+    baseline_solve,
+    build_parser,
+    main,
+    measure_solves,
+    optimised_solve,
+    percentile,
+    random_board,
+    run,
+)
 
 TINY = ["--language", "en", "--boards", "2", "--seed", "3", "--quick"]
 

@@ -342,14 +342,6 @@ def test_compile_expands_hunspell(capsys, tmp_path):
     assert run(capsys, "cat", "-d", str(out_path))[1].splitlines() == ["CITTA", "CITTAS", "GATTO"]
 
 
-def test_compile_hunspell_without_unmunch(capsys, monkeypatch, tmp_path):
-    monkeypatch.setenv("PATH", str(tmp_path))
-    dic = str(hunspell_pair(tmp_path))
-    code, _, err = run(capsys, "compile", "-d", dic, "-o", str(tmp_path / "h.marisa"))
-    assert code == 1
-    assert_one_error_line(err, "unmunch", "hunspell-tools")
-
-
 def test_compile_hunspell_without_aff(capsys, tmp_path):
     dic = write(tmp_path / "lone.dic", "1\ncasa\n")
     code, _, err = run(capsys, "compile", "-d", dic, "-o", str(tmp_path / "h.marisa"))
@@ -681,3 +673,17 @@ def test_console_script_is_installed(board_file):
     done = subprocess.run(["ruzzle", "solve", "-l", "it", "-b", board_file, "--quiet", "--top", "1"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and WORD_LINE.match(done.stdout.strip())
+
+
+def test_version_is_the_package_version_and_the_changelog_newest(capsys):
+    from importlib.metadata import version
+
+    import ruzzle_gui
+
+    assert run(capsys, "--version") == (0, f"ruzzle {ruzzle_gui.__version__}\n", "")
+    assert version("ruzzle_gui") == ruzzle_gui.__version__
+    changelog = (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = re.search(r"^## \[?(\S+?)\]?(?: |$)", changelog, re.M)
+    assert newest and newest.group(1) == ruzzle_gui.__version__
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "--version" in out

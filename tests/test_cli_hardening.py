@@ -17,6 +17,7 @@ from ruzzle_gui.board import MAX_BOARD_BYTES, MAX_SIDE
 from ruzzle_gui.cli import dictionaries
 from ruzzle_gui.dictionary import index_path, load_index
 from ruzzle_gui.files import write_atomically, write_bytes
+
 from test_cli import assert_one_error_line, run, write
 
 WORD_LIST = "Città\ncasa\nCASA\nl'acqua\nzeta\n"

@@ -153,7 +153,8 @@ def test_no_vowelless_keys_but_the_listed_words(code, trie):
 
 def test_abbreviation_rule_keeps_listed_words_only():
     rule = _raw_module("abbreviations")
-    assert [rule.is_abbreviation("en", w) for w in ("KM", "DLR", "HMM", "CWM", "GYM")] == [True, True, False, False, False]
+    words = ("KM", "DLR", "HMM", "CWM", "GYM")
+    assert [rule.is_abbreviation("en", w) for w in words] == [True, True, False, False, False]
     assert [rule.is_abbreviation("ru", w) for w in ("КМ", "МЛРД", "ГМ", "ДОМ")] == [True, True, False, False]
 
 

@@ -20,8 +20,13 @@ from hypothesis import strategies as st
 from ruzzle_gui import Board, BoardError, DictionaryError, Graph, LanguageError, load_language
 from ruzzle_gui.dictionary import FoldReport, compile_words, fold_words, read_word_list
 
+from helpers import examples
+
 DOCUMENTED = (BoardError, LanguageError, DictionaryError)
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Fuzzing: a few hundred examples each, and damaged dictionaries opened in child processes.
+pytestmark = pytest.mark.slow
+
+FUZZ = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Board-ish text: letters (accented, Cyrillic, combining marks), bonus suffixes,
 # digits, and every kind of blank and line break, so the parser meets near misses.

@@ -11,8 +11,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ruzzle_gui import Board, Graph, load_language
-from ruzzle_gui.dictionary import (HAS_LONGER, IS_WORD, DictionaryError, PrefixIndex, bundled_path, compile_words,
-                                   content_digest, index_path, load_byte_trie, load_index, load_trie)
+from ruzzle_gui.dictionary import (
+    HAS_LONGER,
+    IS_WORD,
+    DictionaryError,
+    PrefixIndex,
+    bundled_path,
+    compile_words,
+    content_digest,
+    index_path,
+    load_byte_trie,
+    load_index,
+    load_trie,
+)
+
+from helpers import examples
 
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
 
@@ -49,7 +62,7 @@ def next_letters(index: PrefixIndex, key: bytes) -> set[str]:
     return {letter for letter, bit in index.letter_bits.items() if value & bit}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(words=word_sets)
 def test_every_index_form_agrees_with_brute_force(tmp_path_factory, words):
     path = compiled(tmp_path_factory.mktemp("index"), words)
@@ -119,6 +132,9 @@ def test_unusable_index_is_ignored_and_solving_stays_right(tmp_path, damage):
 
 @pytest.mark.parametrize("code", CODES)
 def test_bundled_index_is_fresh_and_agrees_with_the_dictionary(code):
+    # A compile earlier in the session drops the loaded indexes (dictionary._forget_loaded),
+    # not the cached languages holding the old ones: start from a fresh language.
+    load_language.cache_clear()
     index = load_index(bundled_path(code))
     assert index is not None, f"mt_languages/{code}.index is missing or stale: rebuild it with compile_words"
     assert load_language(code).prefix_index is index
@@ -265,6 +281,7 @@ def random_words(count: int) -> list[str]:
                    for _ in range(count)})
 
 
+@pytest.mark.slow  # dictionary fuzzing: damaged copies opened in child processes
 @pytest.mark.parametrize("keep_index", [True, False], ids=["with its index", "no index"])
 def test_damaged_user_dictionaries_never_crash_the_process(tmp_path, keep_index):
     import subprocess

@@ -6,9 +6,17 @@ import os
 import marisa_trie
 import pytest
 
-from ruzzle_gui import DictionaryError, Graph, Board, LanguageError, known_languages, load_language
-from ruzzle_gui.dictionary import (FoldReport, bundled_path, compile_words, expand_hunspell, fold_words, index_path,
-                                   load_trie, read_word_list)
+from ruzzle_gui import Board, DictionaryError, Graph, LanguageError, known_languages, load_language
+from ruzzle_gui.dictionary import (
+    FoldReport,
+    bundled_path,
+    compile_words,
+    expand_hunspell,
+    fold_words,
+    index_path,
+    load_trie,
+    read_word_list,
+)
 
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
 
@@ -106,10 +114,12 @@ def test_user_can_add_a_language(tmp_path, monkeypatch):
     ('name = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "missing key 'code'"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "rot13"\nmin_length = 2\n[values]\nA = 1\nB = 1\n', "key 'fold'"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\n', "key 'values.B'"),
-    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = "2"\n[values]\nA = 1\nB = 1\n', "key 'min_length' must be a whole number"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = "2"\n[values]\nA = 1\nB = 1\n',
+     "key 'min_length' must be a whole number"),
     ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\n[values]\nA = 1\nB = 1\n'
      '[demo]\nboard = "A 7"\n', "key 'demo.board': line 1, cell 2: '7' is not a letter"),
-    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\ncolour = 1\n[values]\nA = 1\nB = 1\n', "unknown key 'colour'"),
+    ('code = "x"\nname = "X"\nalphabet = "AB"\nfold = "upper"\nmin_length = 2\ncolour = 1\n[values]\nA = 1\nB = 1\n',
+     "unknown key 'colour'"),
     ('code = "x"\nname = \n', "not valid TOML"),
 ])
 def test_invalid_language_file_names_the_bad_key(tmp_path, body, message):

@@ -6,6 +6,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 CODES = ["de", "en", "es", "fr", "it", "nl", "pt", "ru"]
 SOLVE = """
@@ -24,9 +26,60 @@ def run(*args, **options) -> subprocess.CompletedProcess:
     return result
 
 
-def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path):
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "dist", ROOT)
-    (wheel,) = (tmp_path / "dist").glob("ruzzle_gui-*.whl")
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """Return a wheel built from the source tree (once for this module)."""
+    dist = tmp_path_factory.mktemp("dist")
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, ROOT)
+    (built,) = dist.glob("ruzzle_gui-*.whl")
+    return built
+
+
+def licence_problems(names: set[str]) -> list[str]:
+    """Return what is missing from a wheel's file ``names``: each bundled language's source licences."""
+    prefix = "ruzzle_gui/mt_languages/"
+    bundled = sorted(name[len(prefix):-len(".marisa")] for name in names
+                     if name.startswith(prefix) and name.endswith(".marisa") and "/" not in name[len(prefix):])
+    problems = []
+    for code in bundled:
+        sources = sorted(path.name for path in (ROOT / "raw_languages" / code / "licences").glob("*"))
+        if not sources:
+            problems.append(f"{code}: no licence files in raw_languages/{code}/licences")
+        problems += [f"{code}: {name} missing" for name in sources
+                     if f"{prefix}licences/{code}/{name}" not in names]
+    if any(name.endswith(".bands") for name in names):  # the bands come from wordfreq's data
+        problems += [f"wordfreq: {name} missing" for name in ("LICENSE.txt", "README.md")
+                     if f"{prefix}licences/wordfreq/{name}" not in names]
+    return problems
+
+
+def test_the_shipped_licences_are_the_sources_own():
+    shipped = ROOT / "mt_languages" / "licences"
+    for source in sorted((ROOT / "raw_languages").glob("*/licences/*")) + sorted(
+            (ROOT / "raw_languages" / "wordfreq").glob("*")):
+        folder = source.parent.parent.name if source.parent.name == "licences" else source.parent.name
+        copy = shipped / folder / source.name
+        assert copy.is_file() and copy.read_bytes() == source.read_bytes(), (
+            f"{copy} differs from {source}: run python raw_languages/build.py, or copy it")
+
+
+def test_a_missing_licence_is_found():
+    names = {"ruzzle_gui/mt_languages/it.marisa", "ruzzle_gui/mt_languages/it.bands",
+             "ruzzle_gui/mt_languages/licences/it/hunspell-it.copyright"}
+    assert licence_problems(names) == ["it: witalian.copyright missing", "wordfreq: LICENSE.txt missing",
+                                       "wordfreq: README.md missing"]
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_every_licence(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert {f"ruzzle_gui/mt_languages/{code}.marisa" for code in CODES} <= names
+    assert licence_problems(names) == []
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+@pytest.mark.slow
+def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path, wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for code in CODES:
         assert f"ruzzle_gui/mt_languages/{code}.marisa" in names

@@ -10,10 +10,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import write_language
 from ruzzle_gui import Board, Graph, Solution, load_language
-from ruzzle_gui.plan import (MAX_SECONDS, Plan, PlanError, Timing, _dynamic, _knapsack, _search, _Words,
-                             check_seconds, plan, score_first, tile_heat, upper_bound)
+from ruzzle_gui.plan import (
+    MAX_SECONDS,
+    Plan,
+    PlanError,
+    Timing,
+    _dynamic,
+    _knapsack,
+    _search,
+    _Words,
+    check_seconds,
+    plan,
+    score_first,
+    tile_heat,
+    upper_bound,
+)
+
+from helpers import examples, write_language
 
 BOARD = Board.from_letters("ABCDEFGHIJKLMNOP")
 WORDS = ["CASA", "CASE", "ASSE", "ORA", "ORE", "ORO", "RESA", "ROSA", "ROSE", "NASO", "NOTA", "TANA",
@@ -144,7 +158,8 @@ def test_travel_between_words_counts_and_the_order_avoids_it():
 
 # ---------------------------------------------------------------- exact on small cases
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow  # a big Hypothesis run
+@settings(max_examples=examples(150), deadline=None)
 @given(words=word_sets(), seconds=st.floats(1, 12), per_cell=st.sampled_from([0.0, 0.05, 0.5, 2.0]))
 def test_small_plans_are_exact(words, seconds, per_cell):
     timing = Timing(per_cell=per_cell)
@@ -169,7 +184,8 @@ def test_the_search_comes_close_to_the_exact_plan_on_eight_words():
 
 # ---------------------------------------------------------------- the bound
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow  # a big Hypothesis run
+@settings(max_examples=examples(200), deadline=None)
 @given(items=st.lists(st.tuples(st.integers(0, 80), st.integers(1, 40)), max_size=40),
        capacity=st.integers(0, 300))
 def test_the_settled_knapsack_equals_the_plain_dynamic_programme(items, capacity):
@@ -177,7 +193,7 @@ def test_the_settled_knapsack_equals_the_plain_dynamic_programme(items, capacity
     assert _knapsack(weights, points, capacity) == _dynamic(list(zip(points, weights)), capacity)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(items=st.lists(st.tuples(st.integers(0, 80), st.integers(1, 40)), max_size=10),
        capacity=st.integers(0, 150))
 def test_the_knapsack_is_the_best_subset(items, capacity):
@@ -201,7 +217,7 @@ def small_language(tmp_path_factory):
     return load_language(str(write_language(tmp_path_factory.mktemp("lang"), WORDS)))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6), seconds=st.floats(0.5, 60), per_cell=st.floats(0, 1))
 def test_plans_on_random_boards_are_feasible_and_within_the_bound(small_language, seed, seconds, per_cell):
     board = Board.random(small_language, 4, rng=random.Random(seed))

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from ruzzle_gui.cli import COMMANDS, _add_arguments, _parse, quick_parse
 from ruzzle_gui.cli.options import OptionTable
 
+from helpers import examples
+
 # Plausible and implausible values: codes, stdin, numbers in and out of range, empty, an option, paths.
 VALUES = ["it", "en", "-", "0", "5", "x", "", "-1", "--json", "board.txt", "w.marisa", "/tmp/a b.txt",
           "score", "length", "3", "7", "60", "0.5", "CASA", "words.marisa"]
@@ -67,7 +69,8 @@ def needed(table: OptionTable) -> st.SearchStrategy[list[list[str]]]:
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # a big Hypothesis run
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_line_read_quickly_is_read_the_same_by_argparse(command, data):
     table = table_of(command)

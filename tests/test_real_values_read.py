@@ -55,6 +55,7 @@ def test_every_value_read_is_the_tables_value_of_the_true_letter(shot):
             continue
         if cell.value is not None and cell.value != shot["values"][letter]:
             wrong[index] = f"read value {cell.value}, the tile shows {shot['values'][letter]}"
-        elif "is not" in cell.reason or (cell.value is not None and cell.letter != letter and "because its value" in cell.reason):
+        elif "is not" in cell.reason or (cell.value is not None and cell.letter != letter
+                                         and "because its value" in cell.reason):
             wrong[index] = f"{letter}: {cell.reason}"
     assert wrong == {}

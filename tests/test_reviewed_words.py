@@ -78,7 +78,8 @@ def test_valid_roman_numerals(key):
     assert numerals.is_roman(key)
 
 
-@pytest.mark.parametrize("key", ["", "IIII", "VV", "IC", "IL", "XM", "VX", "MMMM", "LL", "DD", "CIVIL", "MIXED", "XIVI"])
+@pytest.mark.parametrize("key", ["", "IIII", "VV", "IC", "IL", "XM", "VX", "MMMM", "LL", "DD", "CIVIL", "MIXED",
+                                 "XIVI"])
 def test_invalid_roman_numerals(key):
     assert not numerals.is_roman(key)
 

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import TEST_VALUES, write_language
-from reference import reference_solve, score
 from ruzzle_gui import Board, Graph, load_language, sort_solutions
 from ruzzle_gui.graph import BATCH_CELLS, SPAN, best_solutions, length_bonus, neighbours
+
+from helpers import TEST_VALUES, examples, write_language
+from reference import reference_solve, score
 
 ALPHABET = "".join(TEST_VALUES)
 # Common letters weigh more, so random boards hold many words, long ones included.
@@ -66,7 +67,8 @@ def assert_legal(solution, board: Board, language) -> None:
     assert score(path, board.grid(), board.bonus_grid(), language.values) == solution.score
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow  # a big Hypothesis run
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(board=boards(), min_length=st.integers(2, 5))
 def test_solve_matches_brute_force(test_language, board, min_length):
     solutions = Graph(board, test_language, min_length=min_length).solve()
@@ -85,7 +87,8 @@ def assert_matches_reference(solutions, board: Board, language, min_length: int,
         assert_legal(solution, board, language)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow  # a big Hypothesis run: 100 boards up to 16x16, each against brute force
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(board=boards(max_side=16, min_side=SPAN + 1, narrow=3), min_length=st.integers(2, 6),
        data=st.data())
 def test_batched_search_with_shared_used_bits_matches_brute_force(test_language, board, min_length,
@@ -118,7 +121,7 @@ def test_cells_sharing_a_used_bit_are_both_usable_but_none_twice(make_language):
     assert [s.word for s in Graph(board, language).solve()] == ["ACERO"]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(board=boards(max_side=4))
 def test_solve_is_sorted_and_each_word_once(test_language, board):
     solutions = Graph(board, test_language).solve()
@@ -143,6 +146,7 @@ def test_solve_pauses_the_cyclic_collector_and_restores_it(make_language, monkey
         gc.enable()
 
 
+@pytest.mark.slow  # brute force over seeded boards with a real dictionary
 def test_real_dictionary_matches_brute_force():
     """A few random Italian boards against the full bundled dictionary."""
     italian = load_language("it")

@@ -87,6 +87,12 @@ def test_top_level_help_imports_no_command_and_no_engine(tmp_path):
     assert denied(modules, NEVER | COMMAND_MODULES | ENGINE | {"marisa_trie"}) == []
 
 
+def test_version_imports_no_command_no_engine_and_no_argparse(tmp_path):
+    modules = imported(["--version"], tmp_path, tmp_path)
+    assert "ruzzle_gui.cli" in modules
+    assert denied(modules, NEVER | PLAIN_LINE_NEVER | COMMAND_MODULES | ENGINE | {"marisa_trie"}) == []
+
+
 def test_a_board_with_accents_still_folds_them(tmp_path):
     # unidecode is imported lazily, on the first non-ASCII letter: check that path works.
     (tmp_path / "board.txt").write_text(BOARD.replace("C A", "Ç À"), encoding="utf-8")

@@ -243,7 +243,8 @@ def test_no_font_to_read_with_says_what_to_install(monkeypatch):
 
 
 def test_importing_the_package_and_cli_does_not_load_pillow():
-    code = "import sys, ruzzle_gui, ruzzle_gui.cli, ruzzle_gui.vision; print('PIL' in sys.modules, 'numpy' in sys.modules)"
+    code = ("import sys, ruzzle_gui, ruzzle_gui.cli, ruzzle_gui.vision; "
+            "print('PIL' in sys.modules, 'numpy' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
 
@@ -255,7 +256,8 @@ def test_tesseract_comparison_reads_clean_letters_restricted_to_the_alphabet(cod
     language = load_language(code)
     shot = shot_of(board_of(text, (None,) * 16), language, "board", 600)
     reader = TesseractReader(language)
-    got = [reader.letter(split_glyphs(cell).letter) for cell in cut_cells(shot.image, locate_board(to_array(shot.image)))]
+    cells = cut_cells(shot.image, locate_board(to_array(shot.image)))
+    got = [reader.letter(split_glyphs(cell).letter) for cell in cells]
     assert all(letter == "" or letter in language.alphabet for letter in got)
     # Tesseract misses some isolated capitals even on clean tiles: why the reader uses its own matcher.
     assert sum(a == b for a, b in zip(got, text)) >= 12

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import functools
-import os
 import sys
 import time
-import traceback
 import tkinter as tk
+import traceback
 from pathlib import Path
 from tkinter import ttk
 
@@ -29,6 +28,10 @@ from ruzzle_gui.app.state import AppState
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.language import Language, load_language
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from ruzzle_gui.app.screen import Screen
 
 TITLE = "Ruzzle Solver"
 STEPS = ("1  Letters", "2  Bonuses", "3  Words")
@@ -85,7 +88,7 @@ class App:
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
-        self.screen: LetterEntry | BonusEntry | Results | None = None
+        self.screen: Screen | None = None
         self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
                             on_keys=self.show_keys, on_quit=self.close,
                             on_open_screenshot=self.ask_open_screenshot, on_paste_image=self.paste_image,

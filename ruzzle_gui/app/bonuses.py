@@ -18,7 +18,8 @@ CYCLE = (None, *BONUSES)
 # The digit conventions of existing Ruzzle solvers: 1-4 set a bonus, 0 clears it.
 KEY_BONUS = {"1": "DL", "2": "TL", "3": "DW", "4": "TW", "0": None}
 SOLVE_LABEL = "Solve  →"
-TIP = "Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · Enter: solve · Esc: back"
+TIP = ("Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · "
+       "Enter: solve · Esc: back")
 
 
 def cycled(bonus: str | None, step: int) -> str | None:

@@ -9,8 +9,9 @@ from tkinter import ttk
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
+from ruzzle_gui.app.paste import is_board_text, pasted_letters
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
-from ruzzle_gui.board import SUFFIXES, Board, BoardError
+from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
@@ -49,22 +50,6 @@ def board_problem(state: AppState, language: Language) -> tuple[int, str] | None
         return bad, (f"'{state.letters[bad]}' at {where(bad, state.cols)} is not a letter of the "
                      f"{language.name} alphabet")
     return None
-
-
-def is_board_text(text: str) -> bool:
-    """Return True if ``text`` is laid out as a board file (spaced cells) rather than runs of letters.
-
-    Board files separate cells (mostly one letter, or a letter and a bonus such as
-    ``Ctl``) with spaces, over several lines or with a bonus on one line. A single
-    line of spaced letters, or words such as ``ciao mare``, are letters to type.
-    """
-    rows = [line.split() for line in text.splitlines() if line.strip()]
-    cells = [cell for row in rows for cell in row]
-    if not any(len(row) > 1 for row in rows):
-        return False
-    cell_like = sum(1 for cell in cells if len(cell) == 1 or cell[1:] in SUFFIXES)
-    single = sum(1 for cell in cells if len(cell) == 1)
-    return cell_like * 2 > len(cells) and (len(rows) > 1 or single < len(cells))
 
 
 class LetterEntry(ttk.Frame):
@@ -233,10 +218,8 @@ class LetterEntry(ttk.Frame):
         """Fill tiles from ``text`` (plain letters or a board file); return how many were placed."""
         if is_board_text(text):
             return self._paste_board(text)
-        chars = [ch for ch in text if not ch.isspace()]
         language = self.language
-        refused = sorted({ch for ch in chars if language.fold_letter(ch) is None})
-        letters = [language.fold_letter(ch) for ch in chars if ch not in refused]
+        letters, refused = pasted_letters(text, language.fold_letter)
         if len(letters) == self.state.size:
             self.cursor = 0
         room = self.state.size - self.cursor

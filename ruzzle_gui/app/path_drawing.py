@@ -13,8 +13,21 @@ import itertools
 import tkinter as tk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.arrows import (ARROWSHAPE, HEAD_CLEARANCE, HEAD_ON_LABEL, SHAFT_ON_LABEL, SPLINE_STEPS, Route,
-                                   corners, grown, meet, pick, polygons_gap, toward, unit)
+from ruzzle_gui.app.arrows import (
+    ARROWSHAPE,
+    HEAD_CLEARANCE,
+    HEAD_ON_LABEL,
+    SHAFT_ON_LABEL,
+    SPLINE_STEPS,
+    Route,
+    corners,
+    grown,
+    meet,
+    pick,
+    polygons_gap,
+    toward,
+    unit,
+)
 from ruzzle_gui.app.board_shapes import font, rounded_box
 
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.

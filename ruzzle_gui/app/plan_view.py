@@ -149,7 +149,8 @@ class PlanView(ttk.Frame):
         self.replan_button = ttk.Button(again, text="Re-plan", command=self.replan)
         self.replan_button.pack(side="left")
         self.heat_var = tk.BooleanVar(value=False)
-        self.heat_box = ttk.Checkbutton(again, text="Heat map", underline=0, variable=self.heat_var, command=self.update_heat)
+        self.heat_box = ttk.Checkbutton(again, text="Heat map", underline=0, variable=self.heat_var,
+                                        command=self.update_heat)
         self.heat_box.pack(side="right")
         return rows
 
@@ -294,7 +295,7 @@ class PlanView(ttk.Frame):
         return self._show_plan(self._plan(left))
 
     def _plan(self, seconds: float) -> Plan:
-        """Return the plan for ``seconds`` from the last played word's end; an empty one saying why if none can be made."""
+        """Return the plan for ``seconds`` from the last word's end; if none can be made, an empty one saying why."""
         at = self.played[-1].path[-1] if self.played else None
         try:
             return plan(self.solutions, self.board, seconds, self.timing, self.played, at, self.chance)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 import threading
-import traceback
 import tkinter as tk
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 

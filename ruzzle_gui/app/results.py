@@ -13,10 +13,10 @@ from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.pace import first_plan_offer
 from ruzzle_gui.app.plan_view import PlanView
-from ruzzle_gui.app.round_state import Rounds, round_key
-from ruzzle_gui.app.unsure import HoverReason
 from ruzzle_gui.app.results_list import WordList
+from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
+from ruzzle_gui.app.unsure import HoverReason
 from ruzzle_gui.board import Board
 from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution

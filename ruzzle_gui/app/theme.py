@@ -98,7 +98,9 @@ def scale(widget: tk.Misc) -> float:
 
 
 def fit_to_screen(root: tk.Misc, width: int, height: int) -> float:
-    """Shrink Tk's scaling if a ``width`` x ``height`` window (96-DPI pixels) would not fit the screen; return the scale.
+    """Shrink Tk's scaling if a ``width`` x ``height`` window (96-DPI pixels) would not fit the screen.
+
+    Return the scale.
 
     A 192-DPI laptop with a small screen, or 1920x1080 at 200%, cannot show the
     app's smallest layout at full size: everything is drawn a little smaller

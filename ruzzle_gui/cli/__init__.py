@@ -19,7 +19,7 @@ then add one line to ``COMMANDS``. The module must not import argparse when
 loaded (an argument type raises ``common.type_error``). Shared pieces
 (errors, argument types, board reading, output) are in ``ruzzle_gui.cli.common``.
 """
-import _signal  # the C module: `signal` imports enum, too slow for start-up
+import _signal  # type: ignore[import-not-found]  # no stub for the C module; `signal` imports enum, too slow
 import sys
 
 # Ctrl-C: nothing may be imported before main() can catch it (not even __future__),
@@ -78,6 +78,9 @@ def _main(argv: list[str]) -> int:
         return _run_app(argv)
     if argv[0] == "bench":
         return _run_bench(argv[1:])
+    if argv == ["--version"]:  # before argparse: a version costs no more than starting Python
+        sys.stdout.write(f"ruzzle {_version()}\n")
+        return 0
     args = quick_parse(argv) if argv[0] in COMMANDS else None
     if args is None:  # not plainly valid: argparse reads it, and words any usage error
         try:
@@ -103,6 +106,8 @@ def _parse(argv: list[str]):
 
     parser = Parser(prog=PROG, description="Find every word on a Ruzzle board. "
                     "Run with no arguments to open the desktop app.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}",
+                        help="print the version and exit")
     # Not required=True: argparse would then report a missing command before
     # naming an unknown option such as `ruzzle --bogus`.
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -126,6 +131,13 @@ def _parse(argv: list[str]):
     if problem:
         command.error(problem)
     return args
+
+
+def _version() -> str:
+    """Return the package's version."""
+    from ruzzle_gui import __version__
+
+    return __version__
 
 
 def _add_arguments(name: str, module_name: str, command) -> None:

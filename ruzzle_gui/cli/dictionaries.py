@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from ruzzle_gui.cli.common import (CliError, OutputError, file_name, flush, language_files, refuse_overwriting,
                                    type_error, write, write_output)
-from ruzzle_gui.dictionary import (FoldReport, compile_words, expand_hunspell, fold_words, index_path, is_index_file,
-                                   load_words, read_word_list)
+from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
+                                   is_index_file, load_words, read_word_list)
 from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
 
@@ -22,7 +22,7 @@ LARGE_INPUT_BYTES = 4 << 20  # about half a million words: big enough to wait fo
 PROGRESS_WIDTH = 30
 CHUNK_LINES = 65_536
 COMPILE_EPILOG = """Plain lists are read as UTF-8, one word per line; a hunspell .dic needs
-its .aff beside it and 'unmunch' (Debian package hunspell-tools).
+its .aff beside it (expanded as the bundled dictionaries are).
 With -l, words are folded into that language's alphabet (accents removed,
 upper case); without -l, words are upper-cased and only words made of
 letters alone are kept.
@@ -218,13 +218,20 @@ def progress_text(done: int, total: int | None) -> str:
 
 # ---------------------------------------------------------------- cat
 
+def _need(language: Language | None) -> Language:
+    """Return ``language``, which the usage check has made sure is given when no dictionary is."""
+    if language is None:
+        raise CliError("cat needs a dictionary: give -d DICTIONARY, -l LANG, or both")
+    return language
+
+
 def cat(args: argparse.Namespace) -> int:
     """Write every word of a dictionary, sorted, one per line."""
     language = load_language(args.language) if args.language else None
-    source = args.dictionary or language.dictionary_path
+    source = args.dictionary or _need(language).dictionary_path
     refuse_overwriting(args.output, [source, *language_files(args.language)])
     if args.dictionary is None:
-        words = sorted(language.trie.iterkeys())
+        words = sorted(_need(language).trie.iterkeys())
     elif args.dictionary.endswith(".marisa"):
         words = sorted(load_words(args.dictionary).iterkeys())
     else:

@@ -4,8 +4,17 @@ from __future__ import annotations
 import random
 
 from ruzzle_gui.board import MAX_SIDE, Board
-from ruzzle_gui.cli.common import (add_language_options, at_least_one, file_name, language_files, language_of,
-                                   refuse_overwriting, type_error, whole_number, write_output)
+from ruzzle_gui.cli.common import (
+    add_language_options,
+    at_least_one,
+    file_name,
+    language_files,
+    language_of,
+    refuse_overwriting,
+    type_error,
+    whole_number,
+    write_output,
+)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:

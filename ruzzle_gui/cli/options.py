@@ -162,7 +162,11 @@ class OptionTable:
             if text is None or _is_option(text):
                 raise Refused
             value = option.value(text)
-            given[option] = [*given.get(option, option.default or []), value] if option.action == "append" else value
+            if option.action == "append":
+                earlier = given.get(option, option.default or [])
+                given[option] = [*(earlier if isinstance(earlier, list) else []), value]
+            else:
+                given[option] = value
         expected = [option for option in self.declared if option.positional]
         if len(positionals) != len(expected):
             raise Refused

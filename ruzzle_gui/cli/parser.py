@@ -11,6 +11,11 @@ import sys
 
 from ruzzle_gui.cli.common import EXIT_USAGE, shortened
 
+# Read only by the type checker: `ruzzle --help` does without typing.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Help text as written (examples keep their lines), sized to the terminal without importing shutil."""
@@ -27,7 +32,7 @@ def _terminal_width() -> int:
     except (KeyError, ValueError):
         pass
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]  # None: caught below
     except (AttributeError, ValueError, OSError):
         return 80
 
@@ -39,6 +44,6 @@ class Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """Print one usage-error line and exit with code 2."""
         self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(message)} (see '{self.prog} --help')\n")

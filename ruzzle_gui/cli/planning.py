@@ -15,8 +15,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up
 if TYPE_CHECKING:
     import argparse
 
-    from ruzzle_gui.cli.options import OptionTable
     from ruzzle_gui.board import Board
+    from ruzzle_gui.cli.options import OptionTable
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt

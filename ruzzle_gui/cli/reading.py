@@ -47,7 +47,8 @@ def read_image(path: str, language: Language):
 
 def unsure_tiles(reasons: dict[tuple[int, int], str]) -> str:
     """Return the unsure tiles and why, as one line's worth: 'row 1 cell 2 (why); row 3 cell 4 (why)'."""
-    return "; ".join(f"row {r + 1} cell {c + 1}" + (f" ({why})" if why else "") for (r, c), why in sorted(reasons.items()))
+    return "; ".join(f"row {r + 1} cell {c + 1}" + (f" ({why})" if why else "")
+                     for (r, c), why in sorted(reasons.items()))
 
 
 def add_unsure_option(command: argparse.ArgumentParser | OptionTable) -> None:

@@ -5,8 +5,16 @@ import os
 from collections.abc import Sequence
 
 from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
-                                   type_error, write)
+from ruzzle_gui.cli.common import (
+    CliError,
+    add_language_options,
+    at_least_one,
+    file_name,
+    language_of,
+    read_board,
+    type_error,
+    write,
+)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language
 from ruzzle_gui.word_filters import WordFilters, WordMarks, apply

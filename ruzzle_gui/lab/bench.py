@@ -1,6 +1,6 @@
 """Speed benchmark: the solver against a plain memoized BFS, on seeded random boards.
 
-    python -m ruzzle_gui.bench [-l it] [--boards 200] [--seed 1] [--quick]
+    python -m ruzzle_gui.lab.bench [-l it] [--boards 200] [--seed 1] [--quick]
 
 It prints a Markdown table to paste into the README: solve times for 4x4,
 5x5 and 10x10 boards (median and 90th percentile) next to the baseline
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from ruzzle_gui.board import Board
 from ruzzle_gui.dictionary import DictionaryError, load_byte_trie, load_index, load_trie
@@ -86,7 +86,8 @@ def _baseline_paths(board: Board, language: Language) -> Iterator[tuple[str, tup
     """Yield (word, path) for every path spelling a word: deque of (prefix, used, path)."""
     letters, adjacency = board.letters, neighbours(board.rows, board.cols)
     status = _PrefixMemo(language.trie)
-    queue = deque((letters[i], 1 << i, (i,)) for i in range(len(letters)) if status[letters[i]])
+    queue: deque[tuple[str, int, tuple[int, ...]]] = deque(
+        (letters[i], 1 << i, (i,)) for i in range(len(letters)) if status[letters[i]])
     while queue:
         prefix, used, path = queue.popleft()
         if status[prefix] == _WORD and len(prefix) >= language.min_length:
@@ -150,7 +151,7 @@ def measure_solves(language: Language, size: int, count: int, rng: random.Random
     result = SizeResult(size)
     for _ in range(count):
         board = random_board(language, size, rng)
-        runs = {solver: [], baseline_solve: []}
+        runs: dict[Solver, list[tuple[float, list[Solution]]]] = {solver: [], baseline_solve: []}
         for turn in range(repeats):
             # Alternate who goes first, so neither solver always runs with warmer caches.
             for each in (solver, baseline_solve) if turn % 2 == 0 else (baseline_solve, solver):
@@ -459,7 +460,8 @@ def probe_rows(language: Language, seed: int) -> list[tuple[str, str, str]]:
     """Return the rows showing what the search probe hook costs: absent (the solver's case) and counting."""
     rng = random.Random(seed)
     graphs = [Graph(random_board(language, 4, rng), language) for _ in range(PROBE_BOARDS)]
-    plain, counted = [], []
+    plain: list[float] = []
+    counted: list[float] = []
     for graph in graphs:  # interleaved, so a busy moment slows both alike
         for times, run in ((plain, lambda: sum(1 for _ in graph.paths())),
                            (counted, lambda: search_counts(graph))):
@@ -553,7 +555,7 @@ def ms(seconds: float) -> str:
     return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms"
 
 
-def mb(count: int) -> str:
+def mb(count: float) -> str:
     """Return a byte count in megabytes."""
     return f"{count / 1e6:.1f} MB"
 
@@ -583,7 +585,7 @@ def other_table(rows: list[tuple[str, str, str]]) -> list[str]:
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line naming the problem."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """Print one usage-error line and exit with code 2."""
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)

@@ -44,6 +44,8 @@ def disputed(shot: Shot, language) -> set[tuple[int, int]]:
     """Return the tiles whose printed value the language pack disagrees with: their letter is rightly in doubt."""
     printed = dict(pair.split("=") for pair in shot.info.get("values", "").split())
     board = shot.board
+    if board is None:  # a shot with no board transcribed (one that must be refused) disputes nothing
+        return set()
     return {divmod(i, board.cols) for i, letter in enumerate(board.letters)
             if letter in printed and language.values.get(letter) != int(printed[letter])}
 
@@ -55,7 +57,7 @@ def load_manifest(path: str | Path) -> list[Shot]:
     shots = []
     for entry in data["shot"]:
         board = Board.parse(entry["board"].strip("\n")) if "board" in entry else None
-        lit = tuple(tuple(int(n) for n in cell.split(",")) for cell in entry.get("lit", ()))
+        lit = tuple((int(row), int(col)) for row, col in (cell.split(",") for cell in entry.get("lit", ())))
         shots.append(Shot(entry["file"], entry["language"], entry["kind"], board, lit,
                           tuple(entry.get("refuse", ())), entry.get("must_refuse", False), entry))
     return shots

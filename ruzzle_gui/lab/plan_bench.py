@@ -18,11 +18,11 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple, TextIO
+from typing import NamedTuple, NoReturn, TextIO
 
-from ruzzle_gui.lab.bench import machine, percentile
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph
+from ruzzle_gui.lab.bench import machine, percentile
 from ruzzle_gui.language import LanguageError, known_languages, load_language
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds, plan, score_first, upper_bound
 
@@ -97,7 +97,7 @@ def measure_language(code: str, boards: int, seed: int, seconds: float, timing: 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line and exit code 2."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"plan_bench: {message}\n")
 
 

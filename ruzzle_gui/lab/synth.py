@@ -121,7 +121,8 @@ def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, valu
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     """Return ``colour`` darkened to ``factor`` of its brightness: a ring's shaded bottom edge."""
-    return tuple(round(c * factor) for c in colour)
+    red, green, blue = colour
+    return round(red * factor), round(green * factor), round(blue * factor)
 
 
 def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,

@@ -23,9 +23,10 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
-from ruzzle_gui.language import load_language
 from ruzzle_gui.lab import synth
+from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.reader import read_board
 from ruzzle_gui.vision.recognise import font_files
 
@@ -36,7 +37,7 @@ def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> 
     """Return letter, bonus and board accuracy and the uncertain cells over ``boards`` random shots."""
     rng = random.Random(seed)
     fonts = font_files()
-    totals = {"cells": 0, "letters": 0, "bonuses": 0, "boards": 0, "uncertain": 0, "wrong_flagged": 0}
+    totals: dict[str, Any] = {"cells": 0, "letters": 0, "bonuses": 0, "boards": 0, "uncertain": 0, "wrong_flagged": 0}
     for index in range(boards):
         language = load_language(codes[index % len(codes)])
         font = fonts[index % len(fonts)]
@@ -79,11 +80,11 @@ def speed(samples: int, seed: int) -> tuple[float, float]:
 
 def tesseract_letters(boards: int, seed: int) -> dict:
     """Return Tesseract's letter accuracy and ms per glyph on the letters of ``boards`` shots per group."""
+    from ruzzle_gui.lab.tesseract import TesseractReader
     from ruzzle_gui.vision.cells import cut_cells
     from ruzzle_gui.vision.glyphs import split_glyphs
     from ruzzle_gui.vision.images import to_array
     from ruzzle_gui.vision.locate import locate_board
-    from ruzzle_gui.lab.tesseract import TesseractReader
 
     results = {}
     for group, codes in GROUPS.items():
@@ -94,9 +95,14 @@ def tesseract_letters(boards: int, seed: int) -> dict:
             language = load_language(codes[index % len(codes)])
             reader = TesseractReader(language)
             shot = synth.random_shot(language, rng)
-            for cell, truth in zip(cut_cells(shot.image, locate_board(to_array(shot.image))), shot.board.letters):
+            grid = locate_board(to_array(shot.image))
+            if grid is None:  # no board found: every letter of it counts as missed
+                total += len(shot.board.letters)
+                continue
+            for cell, truth in zip(cut_cells(shot.image, grid), shot.board.letters):
                 start = time.perf_counter()
-                right += reader.letter(split_glyphs(cell).letter) == truth
+                ink = split_glyphs(cell).letter
+                right += ink is not None and reader.letter(ink) == truth
                 spent += time.perf_counter() - start
                 total += 1
         results[group] = (right / total, 1000 * spent / total)

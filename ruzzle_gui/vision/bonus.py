@@ -183,6 +183,8 @@ def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
     return Bonus(guess, False, f"the ring says {_name(ring)} but the badge says {_name(badge)}")
 
 
-def _name(reading: str) -> str:
-    """Return a reading as the reason names it: "plain" or the bonus."""
+def _name(reading: str | None) -> str:
+    """Return a reading as the reason names it: "plain", the bonus, or "nothing clear" when unread."""
+    if reading is None:
+        return "nothing clear"
     return reading if reading == "plain" else reading.upper()

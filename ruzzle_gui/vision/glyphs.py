@@ -83,7 +83,8 @@ def split_glyphs(cell: np.ndarray) -> Glyphs:
     mask = ink_mask(cell)
     side = cell.shape[0]
     marks = [r for r in regions(mask)
-             if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
+             if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side
+             and min(r.width, r.height) >= MIN_THICK * side]
     value = _glyph([r for r in marks if _is_value(r, side)], REACH * side)
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)

@@ -141,7 +141,7 @@ def _grids(group: list[Region], side: float) -> list[Grid]:
     pitch = _pitch(group, side)
     if pitch is None:
         return []
-    grids, placed = [], set()
+    grids, placed = [], set[int]()
     for anchor in group:
         if id(anchor) in placed:
             continue

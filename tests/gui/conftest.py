@@ -9,8 +9,8 @@ from __future__ import annotations
 import ctypes
 import os
 import select
-import signal
 import shutil
+import signal
 import subprocess
 import time
 import tkinter as tk
@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from gui_helpers import settle
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.theme import POINTS_PER_INCH, REFERENCE_DPI
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.theme import POINTS_PER_INCH, REFERENCE_DPI
+
+from gui_helpers import settle
 
 XVFB_START_SECONDS = 10
 PR_SET_PDEATHSIG = 1
@@ -155,3 +156,12 @@ def make_app(window: tk.Toplevel, config_home: Path) -> Callable[..., App]:
 def app(make_app: Callable[..., App]) -> App:
     """Return an Italian App showing the letter window, its board focused."""
     return make_app()
+
+
+@pytest.fixture
+def dpi(request: pytest.FixtureRequest, root: tk.Tk) -> Iterator[int]:
+    """Emulate a screen of ``request.param`` DPI through Tk's scaling, restored afterwards."""
+    before = root.tk.call("tk", "scaling")
+    root.tk.call("tk", "scaling", request.param / POINTS_PER_INCH)
+    yield request.param
+    root.tk.call("tk", "scaling", before)

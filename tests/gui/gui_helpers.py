@@ -7,6 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
+# A 4x4 Italian board with every kind of bonus, which most GUI tests type, paste or open.
+BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+
 
 def settle(widget: tk.Misc, ms: int = 0) -> None:
     """Process pending events, then keep processing them for ``ms`` milliseconds."""
@@ -39,3 +42,13 @@ def click(widget: tk.Misc, x: int, y: int, button: int = 1) -> None:
     widget.event_generate(f"<ButtonPress-{button}>", x=x, y=y)
     widget.event_generate(f"<ButtonRelease-{button}>", x=x, y=y)
     widget.update()
+
+
+def solved(app, board: str = BOARD):
+    """Type ``board`` on the Letters screen, go through Bonuses, solve, and return the app showing the words."""
+    app.letters.type_text(board)
+    app.show_bonuses()
+    app.solve()
+    settle(app.root)
+    assert app.screen is app.results
+    return app

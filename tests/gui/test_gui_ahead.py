@@ -4,11 +4,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from gui_helpers import settle
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app import ahead as ahead_module
 from ruzzle_gui.app.app import INLINE_CELLS
+
+from gui_helpers import settle
 
 
 def random_board(rows: int, seed: int) -> Board:

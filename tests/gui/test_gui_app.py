@@ -7,12 +7,11 @@ import tkinter as tk
 from importlib import resources
 
 import pytest
-from gui_helpers import press, settle, wait_until
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app.main import launch
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, press, settle, wait_until
 
 
 def paste_board(app, text: str = BOARD) -> None:

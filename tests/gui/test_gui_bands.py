@@ -5,7 +5,6 @@ import json
 import tkinter as tk
 
 import pytest
-from gui_helpers import settle, wait_until
 
 from ruzzle_gui import Board, Graph
 from ruzzle_gui.app.app import App
@@ -15,16 +14,9 @@ from ruzzle_gui.app.state import AppState
 from ruzzle_gui.bands import load_bands
 from ruzzle_gui.language import load_language
 
+from gui_helpers import settle, solved, wait_until
+
 BOARD = "C A S A\nR O M I\nT E N A\nL U P O\n"
-
-
-def solved(app):
-    """Type the board, solve it, and return the word list."""
-    app.letters.type_text(BOARD)
-    app.show_bonuses()
-    app.solve()
-    settle(app.root)
-    return app.results.words
 
 
 def row_of(words, word: str) -> dict:
@@ -46,7 +38,7 @@ def test_a_band_shows_as_up_to_four_dots():
 
 
 def test_the_common_column_shows_each_words_band(app):
-    words = solved(app)
+    words = solved(app, BOARD).results.words
     words.doubtful_box.invoke()  # every word, the doubtful ones too
     assert row_of(words, "CASA")["common"] == "●●●●"  # CASA is band 7, everyday Italian
     bands = load_bands(load_language("it").dictionary_path)
@@ -58,7 +50,7 @@ def test_the_common_column_shows_each_words_band(app):
 
 
 def test_sorting_by_common_puts_everyday_words_first_then_last(app):
-    words = solved(app)
+    words = solved(app, BOARD).results.words
     words.tree.tk.call(words.tree.heading("common", "command"))  # a click on the heading
     settle(app.root)
     bands = [words.band_of(s) for s in words.shown]
@@ -72,7 +64,7 @@ def test_sorting_by_common_puts_everyday_words_first_then_last(app):
 
 
 def test_everyday_only_keeps_common_words_and_the_summary_follows(app):
-    words = solved(app)
+    words = solved(app, BOARD).results.words
     words.doubtful_box.invoke()  # every word, the doubtful ones too
     total = len(words.solutions)
     assert not words.everyday_var.get() and len(words.shown) == total
@@ -100,7 +92,7 @@ def test_everyday_only_keeps_common_words_and_the_summary_follows(app):
 
 
 def test_everyday_only_is_remembered(app, root, config_home):
-    words = solved(app)
+    words = solved(app, BOARD).results.words
     words.everyday_box.invoke()
     path = app.state.settings_file
     wait_until(app.root, lambda: path.is_file() and json.loads(path.read_text(encoding="utf-8"))["everyday_only"])
@@ -108,7 +100,8 @@ def test_everyday_only_is_remembered(app, root, config_home):
     # The next run starts with the box ticked and the list filtered.
     top = tk.Toplevel(root)
     try:
-        again = solved(App(top, AppState(language="it", settings_file=path, settings=load_settings(path))))
+        again = solved(App(top, AppState(language="it", settings_file=path, settings=load_settings(path))),
+                       BOARD).results.words
         assert again.everyday_var.get() and 0 < len(again.shown) < len(again.solutions)
         assert all(again.band_of(s) >= EVERYDAY_BAND for s in again.shown)
     finally:
@@ -123,7 +116,7 @@ def test_a_damaged_everyday_setting_is_off(tmp_path, value):
 
 
 def test_a_word_list_without_bands_hides_the_column_and_disables_the_toggle(app, tmp_path):
-    words = solved(app)
+    words = solved(app, BOARD).results.words
     app.state.settings.everyday_only = True
     word_list = tmp_path / "mine.txt"
     word_list.write_text("casa\ncasi\nrame\nmai\n", encoding="utf-8")

@@ -5,12 +5,13 @@ import itertools
 import math
 
 import pytest
-from gui_helpers import press, settle, wait_until
 
 from ruzzle_gui.app import path_drawing
 from ruzzle_gui.app.arrows import Route
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.path_drawing import TRIM
+
+from gui_helpers import press, settle, wait_until
 
 LETTERS = "CASEMORTINAPULIE"
 ITALIAN_VALUES = {"C": 2, "A": 1, "S": 2, "E": 1, "M": 3, "O": 1, "R": 2, "T": 2, "I": 1, "N": 3, "P": 5,

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import pytest
-from gui_helpers import click, press
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.bonuses import cycled
+
+from gui_helpers import click, press
 
 BOARD = "casemortinapulie"
 

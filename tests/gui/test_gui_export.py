@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import csv
 
-from gui_helpers import settle
-
 from ruzzle_gui.app import results as results_module
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, settle
 
 
 def test_a_full_disk_during_export_leaves_the_old_file_whole(app, tmp_path, monkeypatch):

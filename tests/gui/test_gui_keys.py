@@ -4,13 +4,12 @@ from __future__ import annotations
 import tkinter as tk
 
 import pytest
-from gui_helpers import settle
 
 from ruzzle_gui.app.focus_order import reading_order
 from ruzzle_gui.app.keys_help import KEYS, KeysWindow
 from ruzzle_gui.app.results_list import COLUMNS, sort_view
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, settle, solved
 
 
 def tab_cycle(app, backwards: bool = False) -> list[tk.Misc]:
@@ -34,15 +33,6 @@ def rotated(widgets: list, first) -> list:
     """Return ``widgets`` as a cycle starting at ``first``."""
     start = widgets.index(first)
     return widgets[start:] + widgets[:start]
-
-
-def solved(app):
-    """Type the board, solve it, and return the app showing the words."""
-    app.letters.type_text(BOARD)
-    app.show_bonuses()
-    app.solve()
-    settle(app.root)
-    return app
 
 
 def test_reading_order_goes_by_rows_then_columns():

@@ -13,7 +13,6 @@ import tkinter as tk
 from types import SimpleNamespace
 
 import pytest
-from gui_helpers import settle, wait_until
 
 from ruzzle_gui.app import reading
 from ruzzle_gui.app.keys_help import KEYS
@@ -22,7 +21,8 @@ from ruzzle_gui.board import Board
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.errors import ImageError
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, settle, wait_until
+
 SCREENS = ("letters", "bonuses", "results")
 SECTION_SCREENS = {"Everywhere": SCREENS, "1  Letters": ("letters",), "2  Bonuses": ("bonuses",),
                    "3  Words": ("results",)}

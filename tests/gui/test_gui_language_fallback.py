@@ -5,11 +5,12 @@ import json
 from importlib import resources
 
 import pytest
-from gui_helpers import settle
 
-from ruzzle_gui.app.startup import default_state, start_language
 from ruzzle_gui.app.main import launch
+from ruzzle_gui.app.startup import default_state, start_language
 from ruzzle_gui.language import load_language
+
+from gui_helpers import settle
 
 BROKEN = {
     "not TOML": "name = [unclosed\n",

@@ -1,13 +1,11 @@
-"""Layout: a Solve draws the board once, nothing moves while the player works, big boards fit, the list scrolls right."""
+"""Layout: a Solve draws the board once, nothing moves while the player works, big boards fit, the list scrolls."""
 from __future__ import annotations
 
 import random
 
-from gui_helpers import press, settle
-
 from ruzzle_gui import Board, load_language
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, press, settle
 
 
 def solve_board(app, text: str = BOARD) -> None:

@@ -5,14 +5,15 @@ import json
 import random
 
 import pytest
-from gui_helpers import click, press, settle
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.letters import board_problem, is_board_text
-from ruzzle_gui.board import BONUS_ODDS, Board
+from ruzzle_gui.app.letters import board_problem
 from ruzzle_gui.app.main import launch
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.board import BONUS_ODDS, Board
 from ruzzle_gui.language import load_language
+
+from gui_helpers import click, press, settle
 
 
 def typed(app) -> str:
@@ -106,15 +107,6 @@ def test_pasting_a_malformed_board_file_says_why_and_fills_nothing(app, text, me
     shown = app.letters.hint.cget("text")
     assert shown.startswith("Not pasted: ") and message in shown
     assert str(app.letters.hint.cget("style")) == "Error.TLabel"
-
-
-@pytest.mark.parametrize(("text", "board"), [
-    ("ciaomarebustiole", False), ("ciao\nmare\nbust\niole\n", False), ("c i a o m a r e b u s t i o l e", False),
-    ("ciao mare bust iole", False), ("CIAO MARE\nBUST IOLE", False), ("", False),
-    ("C A S E\nR O M I", True), ("Cxx A S E\nR O M I", True), ("Ctl A S Edl", True), ("Cxx A S E", True),
-])
-def test_board_file_text_is_told_from_runs_of_letters(text, board):
-    assert is_board_text(text) is board
 
 
 def test_runs_of_letters_on_several_lines_still_fill_the_tiles(app):

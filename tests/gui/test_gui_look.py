@@ -11,7 +11,6 @@ from pathlib import Path
 from tkinter import ttk
 
 import pytest
-from gui_helpers import press, settle, wait_until
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
@@ -19,19 +18,11 @@ from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.settings import Settings, load_settings
 from ruzzle_gui.app.state import AppState
 
+from gui_helpers import BOARD, press, settle, wait_until
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
 SUN_VALLEY_HEADING_PAD = 14  # pixels each side of a heading's text inside Sun Valley's heading cell
 TEXT_WIDGETS = (ttk.Label, ttk.Button, ttk.Checkbutton)
-
-
-@pytest.fixture
-def dpi(request: pytest.FixtureRequest, root: tk.Tk) -> Iterator[int]:
-    """Emulate a screen of ``request.param`` DPI through Tk's scaling, restored afterwards."""
-    before = root.tk.call("tk", "scaling")
-    root.tk.call("tk", "scaling", request.param / theme.POINTS_PER_INCH)
-    yield request.param
-    root.tk.call("tk", "scaling", before)
 
 
 def open_app(window: tk.Toplevel, config_home: Path, mode: str) -> App:

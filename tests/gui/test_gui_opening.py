@@ -5,12 +5,11 @@ import builtins
 import json
 
 import pytest
-from gui_helpers import settle, wait_until
 
 from ruzzle_gui.app import drop
 from ruzzle_gui.app.settings import RECENT_LIMIT
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, settle, wait_until
 
 
 def write(tmp_path, name: str, text: str = BOARD) -> str:

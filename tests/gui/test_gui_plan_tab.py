@@ -6,15 +6,14 @@ import tkinter as tk
 from pathlib import Path
 
 import pytest
-from gui_helpers import press, settle, wait_until
-from test_gui_look import clipped, dpi, open_app, photograph  # noqa: F401  (dpi is a fixture)
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.calibrate import fit, pick_words
 from ruzzle_gui.app.settings import DEFAULT_TIMING, load_settings
 from ruzzle_gui.plan import PlanError, Timing, plan
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import press, settle, solved, wait_until
+from test_gui_look import clipped, open_app, photograph
 
 
 class FakeClock:
@@ -25,16 +24,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def solved(app):
-    """Type the board, solve it, and return the results screen."""
-    app.letters.type_text(BOARD)
-    app.show_bonuses()
-    app.solve()
-    settle(app.root)
-    assert app.screen is app.results
-    return app.results
 
 
 def key(widget: tk.Misc, sequence: str) -> None:
@@ -56,7 +45,7 @@ def indices(results, solution) -> list[int]:
 
 
 def test_the_plan_is_made_only_when_the_tab_is_first_shown(app):
-    results = solved(app)
+    results = solved(app).results
     assert results.plan_view.plan.steps == ()  # a Solve alone costs no planning
     key(results.tree, "<Control-p>")
     assert results.plan_shown
@@ -72,7 +61,7 @@ def test_the_plan_is_made_only_when_the_tab_is_first_shown(app):
 
 
 def test_a_new_solve_plans_again_when_the_plan_tab_is_showing(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     settle(app.root)
     first = results.plan_view.plan
@@ -85,7 +74,7 @@ def test_a_new_solve_plans_again_when_the_plan_tab_is_showing(app):
 
 
 def test_play_plan_animates_the_first_planned_word_on_the_board(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     view.clock = FakeClock()
@@ -104,7 +93,7 @@ def test_play_plan_animates_the_first_planned_word_on_the_board(app):
 
 
 def test_selecting_a_planned_word_shows_its_path(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     third = view.plan.steps[2].solution
@@ -113,7 +102,7 @@ def test_selecting_a_planned_word_shows_its_path(app):
 
 
 def test_leaving_the_screen_or_the_tab_stops_playing(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     view.play()
@@ -125,14 +114,14 @@ def test_leaving_the_screen_or_the_tab_stops_playing(app):
     view.play()
     app.new_game()
     assert not view.playing and not results.animating
-    solved(app).show_plan()
+    solved(app).results.show_plan()
     view.play()
     results.on_edit()
     assert not view.playing
 
 
 def test_ticked_words_are_left_out_when_replanning(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     first, second = view.plan.words[:2]
@@ -148,7 +137,7 @@ def test_ticked_words_are_left_out_when_replanning(app):
 
 
 def test_the_heat_map_is_drawn_on_the_board_and_cleared(app):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view, board = results.plan_view, results.board_view
     assert board.find_withtag("heat") == ()
@@ -176,7 +165,7 @@ def test_the_heat_map_is_drawn_on_the_board_and_cleared(app):
 
 
 def test_timing_typed_in_the_plan_tab_replans_and_is_saved(app, config_home):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     for name, value in (("seconds", "30"), ("per_word", "1.5"), ("per_letter", "0.2"), ("per_cell", "0.1")):
@@ -194,7 +183,7 @@ def test_timing_typed_in_the_plan_tab_replans_and_is_saved(app, config_home):
                                                        ("per_letter", "abc", "Every time must be a number"),
                                                        ("per_word", "11", "The time per word must be between")])
 def test_bad_timing_is_refused_with_a_message(app, name, text, message):
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     before = (view.seconds, view.timing, view.plan)
@@ -238,7 +227,7 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
     from ruzzle_gui.app import calibrate
 
     clock = FakeClock()
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     results.plan_view.calibrate_button.invoke()
     dialog = results.calibrate_dialog
@@ -264,7 +253,7 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
 
 
 def test_a_click_is_not_a_traced_word(app):
-    results = solved(app)
+    results = solved(app).results
     results.ask_calibrate()
     dialog = results.calibrate_dialog
     settle(dialog)
@@ -292,7 +281,7 @@ def test_pick_words_spreads_lengths_best_first():
 @pytest.mark.parametrize("mode", theme.MODES)
 def test_no_text_is_cut_off_on_the_plan_tab(dpi, mode, window: tk.Toplevel, config_home):
     app = open_app(window, config_home, mode)
-    results = solved(app)
+    results = solved(app).results
     results.show_plan()
     view = results.plan_view
     view.heat_box.invoke()

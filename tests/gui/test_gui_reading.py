@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from gui_helpers import press, settle, wait_until
 from ruzzle_gui.app import reading
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.reading import CLIPBOARD_HINT
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
+
+from gui_helpers import press, settle, wait_until
 
 READ_TIMEOUT = 60  # seconds: the machine is shared, and a read takes up to a second alone
 

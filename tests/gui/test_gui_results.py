@@ -5,7 +5,6 @@ import csv
 import tkinter as tk
 
 import pytest
-from gui_helpers import click, press, settle, wait_until
 
 from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
 from ruzzle_gui.app import theme
@@ -14,7 +13,7 @@ from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.results import path_text
 from ruzzle_gui.app.results_list import summary
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, click, press, settle, wait_until
 
 
 @pytest.fixture

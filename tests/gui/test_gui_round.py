@@ -5,14 +5,12 @@ import tkinter as tk
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-from gui_helpers import click, press, settle, wait_until
-
 from ruzzle_gui.app import drop
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import load_language
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, press, settle, wait_until
+
 OTHER = "P A N E\nR O S A\nT I L E\nC U O R\n"
 REASONS = {(0, 1): "ring and badge disagree: TL or plain?", (2, 3): "letter N or H?"}
 

@@ -5,14 +5,13 @@ import tkinter as tk
 from types import SimpleNamespace
 
 import pytest
-from gui_helpers import press, settle
-from test_gui_look import clipped, dpi, open_app, photograph  # noqa: F401  (dpi is a fixture)
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import load_language
 
-BOARD = "Ctl A S Edl\nR Odw M I\nT E N A\nL U P Otw\n"
+from gui_helpers import BOARD, press, settle
+from test_gui_look import clipped, open_app, photograph
 
 
 @pytest.mark.parametrize("dpi", [96, 192], indirect=True)

@@ -6,13 +6,20 @@ import os
 from pathlib import Path
 
 import pytest
-from gui_helpers import wait_until
 
 from ruzzle_gui import language as language_module
 from ruzzle_gui.app import settings as settings_module
-from ruzzle_gui.app.settings import (DEFAULT_DELAY_MS, RECENT_LIMIT, Settings, load_settings, save_settings,
-                                     settings_path)
+from ruzzle_gui.app.settings import (
+    DEFAULT_DELAY_MS,
+    RECENT_LIMIT,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 from ruzzle_gui.language import config_dir
+
+from gui_helpers import wait_until
 
 
 def test_settings_live_in_the_user_config_folder(config_home):

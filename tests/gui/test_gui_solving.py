@@ -6,10 +6,11 @@ import sys
 import threading
 
 import pytest
-from gui_helpers import settle, wait_until
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app.solving import SolveJob
+
+from gui_helpers import settle, wait_until
 
 
 def random_board(rows: int, seed: int) -> Board:

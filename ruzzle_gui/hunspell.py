@@ -1,5 +1,10 @@
 """Expand a hunspell .dic/.aff pair into every word form it accepts (no compounds).
 
+The one expander of the package: ``ruzzle compile`` (through
+``dictionary.expand_hunspell``) and the build of the bundled dictionaries
+(``raw_languages/build.py``) both use it, so a user's hunspell dictionary is
+expanded exactly as the bundled ones are.
+
 Debian's `unmunch` gets several of our dictionaries wrong: it ignores NEEDAFFIX,
 so French (every root carries NEEDAFFIX and takes a zero suffix) comes out at a
 quarter of its size, and it leaks ONLYINCOMPOUND stems of German and English.
@@ -18,11 +23,23 @@ hyphens, dots, digits) are skipped outright: Italian and French elisions
 """
 from __future__ import annotations
 
+import codecs
 import re
-from dataclasses import dataclass
-from typing import Iterator
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+__all__ = ["HunspellError", "UNSPELLABLE", "entries", "expand", "parse_aff"]
 
 UNSPELLABLE = re.compile(r"[\d'’.\-/ ]")
+
+
+# hunspell's names for character sets that are not Python's (keys lower case).
+CHARSETS = {"utf8": "utf-8", "microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
+DEFAULT_CHARSET = "ISO8859-1"  # hunspell's own default when an .aff has no SET line
+
+
+class HunspellError(ValueError):
+    """An .aff file that cannot be read (an unknown character set)."""
 
 
 @dataclass(frozen=True)
@@ -58,15 +75,15 @@ class Affix:
 @dataclass
 class AffixFile:
     """What an .aff file says, reduced to what word expansion needs."""
-    encoding: str = "ISO8859-1"
+    encoding: str = DEFAULT_CHARSET
     flag_type: str = "char"
-    aliases: list[frozenset[str]] | None = None
+    aliases: list[frozenset[str]] = field(default_factory=list)
     needaffix: str | None = None
     onlyincompound: str | None = None
     forbidden: str | None = None
     circumfix: str | None = None
-    prefixes: dict[str, list[Affix]] | None = None
-    suffixes: dict[str, list[Affix]] | None = None
+    prefixes: dict[str, list[Affix]] = field(default_factory=dict)
+    suffixes: dict[str, list[Affix]] = field(default_factory=dict)
 
     def split_flags(self, text: str) -> frozenset[str]:
         """Return the set of flags written as `text` in this file's flag syntax."""
@@ -87,18 +104,21 @@ def _condition(cond: str, suffix: bool) -> re.Pattern | None:
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
-    """Return the aff text and its encoding, as named by its SET line."""
+    """Return the aff text and its encoding, as named by its SET line; raise HunspellError if unknown."""
     raw = raw.removeprefix(b"\xef\xbb\xbf")
-    m = re.search(rb"^\s*SET\s+(\S+)", raw, re.M)
-    enc = m.group(1).decode() if m else "ISO8859-1"
-    enc = {"UTF8": "utf-8", "microsoft-cp1251": "cp1251"}.get(enc.upper(), enc)
+    m = re.search(rb"^[ \t]*SET\b[ \t]*(\S*)", raw, re.M)
+    declared = m.group(1).decode("ascii", errors="replace") if m else DEFAULT_CHARSET
+    try:
+        enc = codecs.lookup(CHARSETS.get(declared.lower(), declared)).name
+    except LookupError:
+        raise HunspellError(f"declares an unknown character set '{declared}'") from None
     return raw.decode(enc, errors="replace").lstrip("\ufeff"), enc
 
 
 def parse_aff(raw: bytes) -> AffixFile:
     """Return the AffixFile described by the bytes of an .aff file."""
     text, enc = _decode(raw)
-    aff = AffixFile(encoding=enc, aliases=[], prefixes={}, suffixes={})
+    aff = AffixFile(encoding=enc)
     headers: dict[tuple[str, str], bool] = {}
     singles = {"NEEDAFFIX": "needaffix", "ONLYINCOMPOUND": "onlyincompound",
                "FORBIDDENWORD": "forbidden", "CIRCUMFIX": "circumfix"}
@@ -178,7 +198,8 @@ def _expand(aff: AffixFile, root: str, flags: frozenset[str],
                         yield word
 
 
-def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]):
+def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]
+                  ) -> Iterator[tuple[str, frozenset[str], bool, bool, bool]]:
     """Yield (form, flags, cross, needaffix, circumfix) for one or two suffixes."""
     bad = {aff.onlyincompound, aff.forbidden} - {None}
     for sflag in flags:

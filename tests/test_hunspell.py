@@ -1,0 +1,100 @@
+"""The package's hunspell expander: its rules, and that `ruzzle compile` and the bundled build agree.
+
+The build of the bundled dictionaries (raw_languages/build.py) and `ruzzle compile` both
+expand with ruzzle_gui.hunspell; fed the same small .dic/.aff they must give the same words.
+"""
+from __future__ import annotations
+
+import importlib.util
+import lzma
+import sys
+from pathlib import Path
+
+import pytest
+
+from ruzzle_gui import cli, hunspell
+from ruzzle_gui.dictionary import DictionaryError, expand_hunspell
+
+RAW = Path(__file__).resolve().parents[1] / "raw_languages"
+# One rule of each kind the expander follows.
+AFF = """SET UTF-8
+NEEDAFFIX X
+ONLYINCOMPOUND C
+FORBIDDENWORD F
+CIRCUMFIX Z
+PFX R Y 1
+PFX R 0 ri .
+SFX S Y 1
+SFX S 0 s .
+SFX P Y 1
+SFX P 0 a/S .
+PFX G Y 1
+PFX G 0 ge/Z .
+SFX T Y 1
+SFX T 0 t/Z .
+SFX D Y 1
+SFX D 0 l'a .
+"""
+DIC = "7\ncasa/SR\nmare/P\ngatt/XS\ncomp/C\nmale/F\nlieb/GT\nnotte/D\n"
+FORMS = {
+    "casa", "casas", "ricasa", "ricasas",  # a suffix, a prefix, and both (cross products allowed)
+    "mare", "marea", "mareas",             # a second suffix from the first one's continuation flags
+    "gatts",                               # NEEDAFFIX: the root alone is no word
+    "lieb", "geliebt",                     # CIRCUMFIX: prefix and suffix only together
+    "notte",                               # an affix adding an apostrophe is skipped
+}                                          # comp (ONLYINCOMPOUND) and male (FORBIDDENWORD): nothing
+
+
+def build_module():
+    """Return raw_languages/build.py as a module, leaving sys.path as it was."""
+    spec = importlib.util.spec_from_file_location("raw_languages_build", RAW / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module
+
+
+def test_the_expander_follows_each_rule():
+    assert set(hunspell.expand(DIC.encode(), AFF.encode())) == FORMS
+
+
+def test_the_bundled_build_and_compile_give_the_same_words(tmp_path, capsys):
+    sources = tmp_path / "xx"
+    sources.mkdir()
+    (sources / "xx_XX.dic.xz").write_bytes(lzma.compress(DIC.encode()))
+    (sources / "xx_XX.aff.xz").write_bytes(lzma.compress(AFF.encode()))
+    ((name, built, is_word_list),) = build_module().sources(sources)
+    assert (name, is_word_list) == ("xx_XX", False)
+
+    (tmp_path / "xx.dic").write_text(DIC, encoding="utf-8")
+    (tmp_path / "xx.aff").write_text(AFF, encoding="utf-8")
+    out = tmp_path / "xx.marisa"
+    assert cli.main(["compile", "-d", str(tmp_path / "xx.dic"), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["cat", "-d", str(out)]) == 0
+    compiled = capsys.readouterr().out.split()
+    assert compiled == sorted({form.upper() for form in built}) == sorted(form.upper() for form in FORMS)
+
+
+def test_compile_needs_no_hunspell_tools(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no unmunch, no anything
+    (tmp_path / "xx.dic").write_text(DIC, encoding="utf-8")
+    (tmp_path / "xx.aff").write_text(AFF, encoding="utf-8")
+    assert cli.main(["compile", "-d", str(tmp_path / "xx.dic"), "-o", str(tmp_path / "xx.marisa")]) == 0
+
+
+def test_an_aff_without_a_set_line_is_read_as_hunspell_reads_it(tmp_path):
+    (tmp_path / "x.aff").write_bytes("SFX S Y 1\nSFX S 0 s .\n".encode("latin-1"))
+    (tmp_path / "x.dic").write_bytes("1\nniño/S\n".encode("latin-1"))
+    assert sorted(expand_hunspell(tmp_path / "x.dic")) == ["niño", "niños"]
+
+
+@pytest.mark.parametrize("set_line", ["SET klingon-8", "SET"])
+def test_an_unknown_character_set_is_one_clear_error(tmp_path, set_line):
+    (tmp_path / "x.aff").write_text(f"{set_line}\nSFX S Y 1\nSFX S 0 s .\n")
+    (tmp_path / "x.dic").write_text("1\ncasa/S\n")
+    with pytest.raises(DictionaryError, match=r"x\.aff declares an unknown character set"):
+        list(expand_hunspell(tmp_path / "x.dic"))
