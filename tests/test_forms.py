@@ -306,7 +306,8 @@ def run_under_seeds(code: str) -> set[str]:
 
 TIE = ("import numpy as np; from ruzzle_gui.lab import synth; from ruzzle_gui.vision.cells import WIDE;"
        "c = np.full((WIDE, WIDE, 3), 240, np.uint8); half = WIDE // 2;"
-       "c[:half] = synth.BONUS_COLOURS['DL']; c[half:] = synth.BONUS_COLOURS['TL']; c[:, :half] = synth.BONUS_COLOURS['TW'];"
+       "c[:half] = synth.BONUS_COLOURS['DL']; c[half:] = synth.BONUS_COLOURS['TL'];"
+       "c[:, :half] = synth.BONUS_COLOURS['TW'];"
        "c[WIDE // 5:-WIDE // 5, WIDE // 5:-WIDE // 5] = 240")
 
 
