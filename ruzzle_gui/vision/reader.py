@@ -17,7 +17,7 @@ from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import read_bonus
 from ruzzle_gui.vision.cells import cut_cells
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, NoBoardError
 from ruzzle_gui.vision.glyphs import split_glyphs
 from ruzzle_gui.vision.images import load_image, to_array
 from ruzzle_gui.vision.locate import Grid, locate_board
@@ -116,7 +116,7 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     image = load_image(source)
     grid = locate_board(to_array(image))
     if grid is None:
-        raise ImageError(f"no Ruzzle board found in {name}")
+        raise NoBoardError(f"no Ruzzle board found in {name}")
     cells = cut_cells(image, grid)
     _check_alphabet(cells, language, name)
     readings = tuple(read_cell(cell, language, fonts) for cell in cells)
