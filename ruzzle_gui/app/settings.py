@@ -16,6 +16,7 @@ RECENT_LIMIT = 8
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_PATH_CHARS = 4096
+MAX_SCREEN_PX = 100_000  # beyond any desktop of several monitors: a larger region is damaged
 DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored value it refuses is damaged
 
 
@@ -23,7 +24,8 @@ DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored v
 class Settings:
     """The last language used, the animation pace (ms per tile), recent board files, the light or
     dark mode chosen (None: follow the system), whether the word list shows everyday words only,
-    and the Plan view's round length and swipe timing."""
+    the Plan view's round length and swipe timing, and the region of the screen watch mode
+    watches (left, top, width, height; None: the whole screen)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
@@ -32,6 +34,7 @@ class Settings:
     everyday_only: bool = False
     plan_seconds: float = DEFAULT_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
+    watch_region: list[int] | None = None
 
     def plan_timing(self) -> Timing:
         """Return the stored swipe timing as the planner takes it."""
@@ -70,7 +73,7 @@ def load_settings(path: Path) -> Settings:
                     recent_boards=_recent(data.get("recent_boards")),
                     theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
                     plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
-                    everyday_only=data.get("everyday_only") is True)
+                    everyday_only=data.get("everyday_only") is True, watch_region=_region(data.get("watch_region")))
 
 
 def _language(value: object) -> str | None:
@@ -102,6 +105,14 @@ def _timing(value: object) -> dict[str, float]:
     except (PlanError, TypeError):
         return dict(DEFAULT_TIMING)
     return {name: float(value[name]) for name in DEFAULT_TIMING}
+
+
+def _region(value: object) -> list[int] | None:
+    """Return a stored watch region (left, top, width, height), or None if it is not a sane one."""
+    if not (isinstance(value, list) and len(value) == 4
+            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_SCREEN_PX for v in value)):
+        return None
+    return value if value[2] >= 1 and value[3] >= 1 else None
 
 
 def _recent(value: object) -> list[str]:

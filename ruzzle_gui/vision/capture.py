@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 
 from PIL import Image
 
@@ -26,5 +27,15 @@ def capture_screen(region: Rect | None = None) -> Image.Image:
     try:
         return ImageGrab.grab(bbox=box, all_screens=True).convert("RGB")
     except (OSError, subprocess.SubprocessError) as err:  # no X server; Wayland's screenshot tool refused
-        hint = f" ({WAYLAND_HINT})" if os.environ.get("WAYLAND_DISPLAY") else ""
-        raise ImageError(f"cannot capture the screen: {err}{hint}") from None
+        raise ImageError(f"cannot capture the screen: {_reason(err)}") from None
+
+
+def _reason(err: Exception) -> str:
+    """Return why the capture failed, in the user's terms where Pillow's are an X error number."""
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return f"{err} ({WAYLAND_HINT})"
+    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+        return "no display to capture (DISPLAY is not set)"
+    if "X connection failed" in str(err):
+        return f"the X display {os.environ.get('DISPLAY')} cannot be reached ({err})"
+    return str(err)

@@ -24,7 +24,7 @@ from ruzzle_gui.vision.locate import Grid, locate_board
 from ruzzle_gui.vision.recognise import matcher
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
-__all__ = ["CellReading", "Reading", "read_board", "read_cell"]
+__all__ = ["CellReading", "Reading", "prepare", "read_board", "read_cell"]
 
 VALUE_MIN = 0.5        # likeness a value needs to count as a witness; small digits blur, so this is lower
 VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be
@@ -94,7 +94,7 @@ def _check_alphabet(cells: list[np.ndarray], language: Language, name: str) -> N
     foreign = _foreign_letters(language)
     if not foreign:
         return
-    ours, theirs = matcher(tuple(language.alphabet)), matcher(foreign)
+    ours, theirs = matcher(tuple(language.alphabet), None), matcher(foreign)  # read_cell's cache entry
     strange = 0
     for cell in cells:
         letter = split_glyphs(cell).letter
@@ -122,3 +122,13 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     readings = tuple(read_cell(cell, language, fonts) for cell in cells)
     board = Board(grid.size, grid.size, tuple(r.letter for r in readings), tuple(r.bonus for r in readings))
     return Reading(board, readings, grid)
+
+
+def prepare(language: Language | str) -> None:
+    """Draw the letters and values the reader compares tiles with for ``language``, so that the first
+    read (watch mode's first board) is as quick as the next."""
+    language = load_language(language) if isinstance(language, str) else language
+    matcher(tuple(language.alphabet), None)  # as read_cell asks: functools.cache keys on how it is called
+    matcher(tuple(sorted({str(v) for v in language.values.values()})), None)
+    if _foreign_letters(language):
+        matcher(_foreign_letters(language))
