@@ -233,3 +233,38 @@ def test_same_board_allows_differences_only_on_unsure_tiles():
     unsure = second.__class__(second.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": True})
                                                    for cell in second.cells), second.grid)
     assert same_board(first, unsure)
+
+
+def test_ruzzle_watch_without_a_display_says_so_in_one_line(monkeypatch, capsys):
+    from ruzzle_gui.cli import main
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("PATH", "/nonexistent")  # no gnome-screenshot, grim or spectacle to fall back on
+    assert main(["watch", "-l", "en"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == "ruzzle: error: cannot capture the screen: no display to capture (DISPLAY is not set)\n"
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize("text", ["1,2,3", "a,b,c,d", "0,0,0,5", "0,0,5,-1", ""])
+def test_ruzzle_watch_refuses_a_region_that_is_not_one(text, capsys):
+    from ruzzle_gui.cli import main
+
+    assert main(["watch", "-l", "en", "--region", text]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+@pytest.mark.parametrize("stored, loaded", [
+    ([10, 20, 400, 800], [10, 20, 400, 800]), ([-1920, 0, 400, 800], [-1920, 0, 400, 800]),
+    ([10, 20, 0, 800], None), ([10, 20, 400], None), ("0,0,400,800", None), ([True, 0, 400, 800], None),
+    ([0, 0, 10**9, 800], None), (None, None),
+])
+def test_the_watched_region_is_remembered_and_a_damaged_one_forgotten(tmp_path, stored, loaded):
+    import json
+
+    from ruzzle_gui.app.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"watch_region": stored}))
+    assert load_settings(path).watch_region == loaded

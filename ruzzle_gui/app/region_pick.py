@@ -64,11 +64,11 @@ class RegionPicker(tk.Toplevel):
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
         self.canvas.create_text(self.size[0] // 2, 24, text=HELP, fill="white", font=("TkDefaultFont", 12, "bold"))
         self._drag_from: tuple[int, int] | None = None
-        self._bind()
+        self._bind_input()
         self._draw()
         self.focus_force()
 
-    def _bind(self) -> None:
+    def _bind_input(self) -> None:
         """Bind the mouse drag and the keys."""
         self.canvas.bind("<ButtonPress-1>", self._press)
         self.canvas.bind("<B1-Motion>", self._drag)
