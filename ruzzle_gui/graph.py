@@ -23,6 +23,11 @@ from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.dictionary import IS_WORD
 from ruzzle_gui.language import Language, load_language
 
+# Not imported at run time: typing costs start-up, and only the type checker reads the name.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ruzzle_gui.search_probe import SearchProbe
+
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
            "length_bonus", "path_score"]
 
@@ -128,10 +133,13 @@ class Graph:
             if collecting:
                 gc.enable()
 
-    def paths(self, batch_cells: int = BATCH_CELLS) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
+    def paths(self, batch_cells: int = BATCH_CELLS, probe: SearchProbe | None = None
+              ) -> Iterator[tuple[str, int, tuple[Cell, ...]]]:
         """Yield (word, score, path of (row, col) cells) for every path spelling a word of min_length+.
 
-        Start cells are searched ``batch_cells`` at a time, in row-major order.
+        Start cells are searched ``batch_cells`` at a time, in row-major order. A ``probe``
+        (see ``SearchProbe``) watches the search by wrapping its look-up function, its
+        table of steps and each batch's queue; without one nothing in the loop changes.
         """
         index = self.language.prefix_index
         find, nexts, short = index.find, index.nexts, self.min_length - 1
@@ -145,6 +153,8 @@ class Graph:
         # Per cell, the bits of its neighbours' letters: a path whose words can go on
         # with none of them ends there, and is never queued.
         onward = [sum({step[4] for step in near}) for near in steps[:cells]]
+        if probe is not None:  # outside the loop: an absent probe costs one test per call and per batch
+            find, steps = probe.look_ups(find), probe.steps(steps)
         for start in range(cells, len(steps)):
             # A queue entry is a path: its string, the memo of the strings one letter on
             # (letter -> (value, string, its own memo)), which letters words go on with
@@ -153,6 +163,8 @@ class Graph:
             # batch. Each batch starts a new memo, so neither it nor the queue outgrows
             # one batch's paths.
             queue = deque([(b"", {}, nexts[root], 0, start, (), 0, 1)])
+            if probe is not None:
+                queue = probe.queue(queue)
             pop, push = queue.popleft, queue.append
             while queue:
                 prefix, memo, follows, used, last, path, points, factor = pop()

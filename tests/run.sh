@@ -14,7 +14,7 @@ command -v xdotool >/dev/null || missing+=(xdotool)
 import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
 command -v unmunch >/dev/null || missing+=(hunspell-tools)
 # Screenshot reading: the bold sans fonts its letters are compared with and generated in;
-# Tesseract with English and Russian data for the bench's comparison (python -m ruzzle_gui.vision.bench --tesseract).
+# Tesseract with English and Russian data for the bench's comparison (python -m ruzzle_gui.lab.vision_bench --tesseract).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/freefont/FreeSansBold.ttf ] || missing+=(fonts-freefont-ttf)
 [ -f /usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf ] || missing+=(fonts-liberation2)

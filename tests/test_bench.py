@@ -8,9 +8,9 @@ import io
 import random
 
 from ruzzle_gui import Board, load_language
-from ruzzle_gui.bench import (app_rows, baseline_solve, build_parser, main, measure_solves,
-                              optimised_solve, percentile, random_board, run)
 from ruzzle_gui.graph import Solution
+from ruzzle_gui.lab.bench import (app_rows, baseline_solve, build_parser, main, measure_solves, optimised_solve,
+                                  percentile, random_board, run)
 
 TINY = ["--language", "en", "--boards", "2", "--seed", "3", "--quick"]
 
@@ -35,6 +35,7 @@ def test_report_has_every_section(capsys):
                     "peak memory, 4x4 solve", "Python heap peak", "`ruzzle solve -l en -b board.txt`",
                     "`ruzzle --help`", "`ruzzle languages`", '`python -c "import marisa_trie"`',
                     "of `python -c pass`", "of `import marisa_trie` (CPU",
+                    "search probe, unused", "search probe, counting",
                     "Cross-check: both solvers found the same words"):
         assert section in out, f"missing {section!r} in:\n{out}"
     assert "model name" not in out and "cores" in out
@@ -43,7 +44,7 @@ def test_report_has_every_section(capsys):
 def test_wrong_word_set_fails_the_cross_check():
     out = io.StringIO()
     args = build_parser().parse_args([*TINY, "--skip", "load", "--skip", "memory",
-                                      "--skip", "process", "--skip", "app"])
+                                      "--skip", "probe", "--skip", "process", "--skip", "app"])
     assert run(args, solver=drop_longest, out=out) == 1
     assert "Cross-check FAILED" in out.getvalue()
     assert "words missing" in out.getvalue()

@@ -9,8 +9,8 @@ import json
 import random
 
 from ruzzle_gui import Graph, load_language
-from ruzzle_gui import bench
-from ruzzle_gui.bench import build_parser, main, random_board, run_big, search_counts
+from ruzzle_gui.lab import bench
+from ruzzle_gui.lab.bench import build_parser, main, random_board, run_big, search_counts
 
 
 def test_big_curve_prints_a_row_per_size(capsys):

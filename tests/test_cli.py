@@ -641,12 +641,12 @@ def test_no_subcommand_opens_the_app(monkeypatch):
 
 def test_bench_gets_its_own_arguments(monkeypatch):
     calls: list = []
-    fake_module(monkeypatch, "ruzzle_gui.bench", calls)
+    fake_module(monkeypatch, "ruzzle_gui.lab.bench", calls)
     assert cli.main(["bench", "--runs", "3", "-l", "it"]) == 7
     assert calls == [["--runs", "3", "-l", "it"]]
 
 
-@pytest.mark.parametrize("argv, module", [([], "ruzzle_gui.app.main"), (["bench"], "ruzzle_gui.bench")])
+@pytest.mark.parametrize("argv, module", [([], "ruzzle_gui.app.main"), (["bench"], "ruzzle_gui.lab.bench")])
 def test_missing_app_or_bench_is_one_error_line(capsys, monkeypatch, argv, module):
     monkeypatch.setitem(sys.modules, module, None)  # makes the import fail
     code, _, err = run(capsys, *argv)

@@ -6,8 +6,8 @@ import random
 
 from ruzzle_gui.board import Board
 from ruzzle_gui.cli import main
+from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import synth
 
 
 def screenshot(tmp_path, code: str, seed: int = 3):

@@ -185,7 +185,7 @@ def _raw_module(name: str):
 
 @pytest.mark.skipif(not Path("/proc/self/maps").is_file(), reason="needs Linux /proc/self/maps")
 def test_engine_memory_maps_the_bundled_file(code):
-    # Speed is measured by `python -m ruzzle_gui.bench`; here: the engine maps
+    # Speed is measured by `python -m ruzzle_gui.lab.bench`; here: the engine maps
     # the file instead of reading it into Python objects.
     path = Path(bundled_path(code))
     trie = load_trie(path)

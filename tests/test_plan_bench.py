@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from ruzzle_gui import plan_bench
+from ruzzle_gui.lab import plan_bench
 from ruzzle_gui.plan import Plan, Step
 
 

@@ -20,7 +20,7 @@ BOARD = "C A S A\nI O M E\nA R E T\nO L U N\n"
 # Slow to import and needed by no command below (zipfile comes with importlib.resources,
 # typing with unidecode and tomllib, shutil and subprocess with hunspell).
 NEVER = {"tkinter", "subprocess", "zipfile", "dataclasses", "tomllib", "shutil", "inspect", "typing",
-         "importlib.resources", "unidecode", "ruzzle_gui.app", "ruzzle_gui.bench"}
+         "importlib.resources", "unidecode", "ruzzle_gui.app", "ruzzle_gui.lab"}
 # What a plain command line is read without (ruzzle_gui.cli.options): argparse brings gettext and
 # locale, and with pathlib (kept out of the engine, which uses os.path) re, enum and fnmatch.
 PLAIN_LINE_NEVER = {"argparse", "gettext", "locale", "pathlib", "re", "enum", "fnmatch", "urllib", "contextlib"}
@@ -99,7 +99,7 @@ def test_a_board_with_accents_still_folds_them(tmp_path):
 def test_parsed_languages_match_their_files(path):
     crc, data = PARSED[path.stem]
     assert crc == zlib.crc32(path.read_bytes()) and data() == language._read_toml(path, path.name), (
-        f"{path.name} changed: run python -m ruzzle_gui.languages.build_parsed")
+        f"{path.name} changed: run python -m ruzzle_gui.lab.build_parsed")
 
 
 def test_an_edited_language_file_is_read_with_tomllib(monkeypatch):

@@ -14,8 +14,9 @@ import pytest
 from PIL import Image
 
 from ruzzle_gui.board import Board
+from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import ImageError, OcrUnavailableError, read_board, synth
+from ruzzle_gui.vision import ImageError, OcrUnavailableError, fonts, read_board
 from ruzzle_gui.vision.bonus import read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_cells
 from ruzzle_gui.vision.glyphs import split_glyphs
@@ -233,7 +234,7 @@ def test_a_board_in_another_alphabet_is_refused(shown, asked):
 
 
 def test_no_font_to_read_with_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(synth, "FONT_FILES", ("/nonexistent/Bold.ttf",))
+    monkeypatch.setattr(fonts, "FONT_FILES", ("/nonexistent/Bold.ttf",))
     with pytest.raises(OcrUnavailableError, match="apt-get install fonts-dejavu-core"):
         font_files()
 
@@ -246,7 +247,7 @@ def test_importing_the_package_and_cli_does_not_load_pillow():
 
 @pytest.mark.parametrize("code,text", [("en", "ABCDEFGHKLMNORST"), ("ru", "АБВГДЖЗКЛМНПРСТФ")])
 def test_tesseract_comparison_reads_clean_letters_restricted_to_the_alphabet(code, text):
-    from ruzzle_gui.vision.tesseract import TesseractReader
+    from ruzzle_gui.lab.tesseract import TesseractReader
 
     language = load_language(code)
     shot = shot_of(board_of(text, (None,) * 16), language, "board", 600)

@@ -173,7 +173,7 @@ def _run_app(argv: list[str]) -> int:
 def _run_bench(argv: list[str]) -> int:
     """Run the speed benchmark with its own arguments."""
     try:
-        from ruzzle_gui.bench import main as bench_main
+        from ruzzle_gui.lab.bench import main as bench_main
     except ImportError as err:
         from ruzzle_gui.cli.common import fail
 

@@ -1,7 +1,7 @@
 """Recognise a glyph by its likeness to glyphs drawn from installed bold sans fonts.
 
 Each candidate (a letter of the alphabet, or a value such as "10") is drawn in
-every font of ``synth.FONT_FILES`` that is installed, cut to its ink, padded to
+every font of ``fonts.FONT_FILES`` that is installed, cut to its ink, padded to
 a square (so a narrow I stays narrow) and shrunk to GLYPH x GLYPH. A glyph from
 a screenshot is normalised the same way; its likeness to a candidate is the
 best correlation with any of the candidate's drawings (1.0 = identical).
@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from ruzzle_gui.vision import fonts
 from ruzzle_gui.vision.errors import OcrUnavailableError
 
 __all__ = ["GLYPH", "Matcher", "normalise", "font_files", "matcher"]
@@ -31,9 +32,7 @@ FONT_HINT = "no bold sans font found to read letters with: sudo apt-get install 
 
 def font_files() -> tuple[Path, ...]:
     """Return the installed bold sans fonts candidates are drawn in (at least one, or a clear error)."""
-    from ruzzle_gui.vision.synth import FONT_FILES
-
-    found = tuple(Path(name) for name in FONT_FILES if Path(name).is_file())
+    found = fonts.installed_fonts()
     if not found:
         raise OcrUnavailableError(FONT_HINT)
     return found

@@ -6,8 +6,9 @@ import random
 import tkinter as tk
 
 from gui_helpers import settle
+from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import capture_screen, read_board, synth
+from ruzzle_gui.vision import capture_screen, read_board
 
 
 def test_capture_screen_finds_the_board_shown_in_a_window(window: tk.Toplevel):

@@ -15,8 +15,8 @@ from gui_helpers import press, settle, wait_until
 from ruzzle_gui.app import reading
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.reading import CLIPBOARD_HINT
+from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import synth
 
 READ_TIMEOUT = 60  # seconds: the machine is shared, and a read takes up to a second alone
 

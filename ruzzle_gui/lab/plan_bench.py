@@ -1,6 +1,6 @@
 """Planner benchmark: how close plans come to the knapsack bound, how long they take, what they gain.
 
-    python -m ruzzle_gui.plan_bench [-l it en ...] [--boards 200] [--seed 1] [--seconds 120]
+    python -m ruzzle_gui.lab.plan_bench [-l it en ...] [--boards 200] [--seed 1] [--seconds 120]
 
 For each language, seeded random 4x4 boards (bonuses as in the game) are solved,
 then planned. It prints a Markdown table for the README: the plan's points over
@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple, TextIO
 
-from ruzzle_gui.bench import machine, percentile
+from ruzzle_gui.lab.bench import machine, percentile
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.language import LanguageError, known_languages, load_language
@@ -103,7 +103,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the command-line parser of the planner benchmark."""
-    parser = _Parser(prog="python -m ruzzle_gui.plan_bench", description=__doc__.split("\n\n")[0])
+    parser = _Parser(prog="python -m ruzzle_gui.lab.plan_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("-l", "--language", nargs="+", default=None, help="language codes (default: all)")
     parser.add_argument("--boards", type=int, default=200, help="random 4x4 boards per language (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")

@@ -1,6 +1,6 @@
 """Measure the screenshot reader on generated boards: accuracy, time per screenshot, peak memory.
 
-    python -m ruzzle_gui.vision.bench [--boards 200] [--held-out] [--tesseract N]
+    python -m ruzzle_gui.lab.vision_bench [--boards 200] [--held-out] [--tesseract N]
 
 Accuracy: letters and bonuses read right on ``--boards`` generated shots per
 alphabet group (Latin: en and it alternately; Cyrillic: ru), of every kind
@@ -22,7 +22,7 @@ import tracemalloc
 from pathlib import Path
 
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import synth
+from ruzzle_gui.lab import synth
 from ruzzle_gui.vision.reader import read_board
 from ruzzle_gui.vision.recognise import font_files
 
@@ -80,7 +80,7 @@ def tesseract_letters(boards: int, seed: int) -> dict:
     from ruzzle_gui.vision.glyphs import split_glyphs
     from ruzzle_gui.vision.images import to_array
     from ruzzle_gui.vision.locate import locate_board
-    from ruzzle_gui.vision.tesseract import TesseractReader
+    from ruzzle_gui.lab.tesseract import TesseractReader
 
     results = {}
     for group, codes in GROUPS.items():
@@ -102,7 +102,7 @@ def tesseract_letters(boards: int, seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the reader's accuracy per alphabet group, its speed and its peak memory."""
-    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.vision.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.lab.vision_bench", description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=200, help="generated boards per alphabet group")
     parser.add_argument("--speed", type=int, default=15, help="1080x2340 screenshots timed")
     parser.add_argument("--seed", type=int, default=14)

@@ -20,19 +20,10 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ruzzle_gui.board import Board, random_bonus
 from ruzzle_gui.language import Language
+from ruzzle_gui.vision.fonts import installed_fonts
 
-__all__ = ["Shot", "FONT_FILES", "fonts", "random_board", "render_board", "phone_shot", "board_shot",
+__all__ = ["Shot", "fonts", "random_board", "render_board", "phone_shot", "board_shot",
            "desktop_shot", "degrade", "random_shot"]
-
-# Bold sans fonts with Latin and Cyrillic capitals, by Debian package:
-# fonts-dejavu-core, fonts-freefont-ttf, fonts-liberation2, fonts-open-sans, fonts-urw-base35.
-FONT_FILES = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
-    "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf",
-    "/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf",
-    "/usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf",
-)
 
 PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone screen
 BACKGROUND_TOP = (46, 128, 206)   # the game's blue, lighter at the top ...
@@ -58,8 +49,8 @@ class Shot:
 
 
 def fonts() -> list[Path]:
-    """Return the installed font files of FONT_FILES (at least one, or a clear error)."""
-    found = [Path(name) for name in FONT_FILES if Path(name).is_file()]
+    """Return the installed fonts of ``vision.fonts.FONT_FILES`` (at least one, or a clear error)."""
+    found = list(installed_fonts())
     if not found:
         raise FileNotFoundError("no bold sans font found: install the Debian package fonts-dejavu-core")
     return found

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 import tracemalloc
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ruzzle_gui.board import Board
-from ruzzle_gui.dictionary import IS_WORD, DictionaryError, load_byte_trie, load_index, load_trie
+from ruzzle_gui.dictionary import DictionaryError, load_byte_trie, load_index, load_trie
 from ruzzle_gui.graph import BATCH_CELLS, Graph, Solution, neighbours, path_score, sort_solutions
 from ruzzle_gui.language import Language, LanguageError, load_language
 
@@ -204,7 +205,7 @@ def peak_rss() -> int:
 
 MEMORY_SCRIPT = """
 import random, sys
-from ruzzle_gui.bench import peak_rss, random_board
+from ruzzle_gui.lab.bench import peak_rss, random_board
 from ruzzle_gui import Graph, load_language
 language = load_language(sys.argv[1])
 Graph(random_board(language, int(sys.argv[2]), random.Random(0)), language).solve()
@@ -277,7 +278,7 @@ def _children_cpu() -> float:
 APP_SCRIPT = """
 import random, sys, time
 from ruzzle_gui.app.main import launch
-from ruzzle_gui.bench import peak_rss, random_board
+from ruzzle_gui.lab.bench import peak_rss, random_board
 from ruzzle_gui.language import load_language
 app = launch(["-l", sys.argv[1]])
 if isinstance(app, int):
@@ -360,7 +361,7 @@ BIG_SIZES = (10, 30, 50, 100, 300)
 
 BIG_SCRIPT = """
 import json, random, statistics, sys, time
-from ruzzle_gui.bench import peak_rss, random_board, search_counts
+from ruzzle_gui.lab.bench import peak_rss, random_board, search_counts
 from ruzzle_gui import Graph, load_language
 language = load_language(sys.argv[1])
 size, rng, boards = int(sys.argv[2]), random.Random(int(sys.argv[3])), int(sys.argv[4])
@@ -385,42 +386,96 @@ print(json.dumps({"seconds": statistics.median(times), "rss": rss, "rss_before":
 BIG_CELLS = 2500
 
 
-def search_counts(graph: Graph) -> dict[str, int]:
-    """Return what ``graph``'s search does, counted by an instrumented copy of ``Graph.paths``.
+class _CountingSteps(list):
+    """The search's steps table, counting the steps looked at each time a cell's steps are read."""
+
+    def __init__(self, steps: list, counts: dict[str, int]) -> None:
+        super().__init__(steps)
+        self.counts = counts
+
+    def __getitem__(self, cell):
+        near = super().__getitem__(cell)
+        self.counts["steps"] += len(near)
+        return near
+
+
+class _CountingQueue(deque):
+    """One batch's queue of paths, counting paths queued and the most queued at once."""
+
+    def __init__(self, queue: deque, counts: dict[str, int]) -> None:
+        super().__init__(queue)
+        self.counts = counts
+
+    def append(self, entry) -> None:
+        self.counts["queued"] += 1
+        super().append(entry)
+
+    def popleft(self):
+        self.counts["peak queue"] = max(self.counts["peak queue"], len(self))
+        return super().popleft()
+
+
+class SearchCounts:
+    """A probe for ``Graph.paths`` (``ruzzle_gui.search_probe.SearchProbe``) that counts what the search does.
 
     steps: neighbour cells looked at; queued: paths queued; look-ups: strings asked of the
-    index; word paths: paths spelling a word; words: distinct words; peak queue: the most
-    paths queued at once.
+    index; peak queue: the most paths queued at once.
     """
-    index = graph.language.prefix_index
-    find, nexts, short = index.find, index.nexts, graph.min_length - 1
-    cells = len(graph.board.letters)
-    steps, exact = graph._steps(index.letter_bits, BATCH_CELLS)
-    onward = [sum({step[4] for step in near}) for near in steps[:cells]]
-    counts = dict.fromkeys(("steps", "queued", "look-ups", "word paths", "peak queue"), 0)
-    words: set[bytes] = set()
-    for start in range(cells, len(steps)):
-        queue = deque([(b"", {}, nexts[find(b"")], 0, start, ())])
-        while queue:
-            counts["peak queue"] = max(counts["peak queue"], len(queue))
-            prefix, memo, follows, used, last, path = queue.popleft()
-            for i, cell, bit, letter, letter_bit in steps[last]:
-                counts["steps"] += 1
-                if not follows & letter_bit or used & bit and (len(path) < exact or cell in path):
-                    continue
-                if letter not in memo:
-                    counts["look-ups"] += 1
-                    found = find(prefix + letter)
-                    value = IS_WORD if found is None else nexts[found]
-                    memo[letter] = (value & ~IS_WORD if len(path) < short else value, {})
-                value, next_memo = memo[letter]
-                if value & onward[i]:
-                    counts["queued"] += 1
-                    queue.append((prefix + letter, next_memo, value, used | bit, i, path + (cell,)))
-                if value & IS_WORD:
-                    counts["word paths"] += 1
-                    words.add(prefix + letter)
-    return {**counts, "distinct words": len(words)}
+
+    def __init__(self) -> None:
+        self.counts = dict.fromkeys(("steps", "queued", "look-ups", "peak queue"), 0)
+
+    def look_ups(self, find: Callable[[bytes], int | None]) -> Callable[[bytes], int | None]:
+        def counted(word: bytes) -> int | None:
+            self.counts["look-ups"] += 1
+            return find(word)
+        return counted
+
+    def steps(self, steps: list) -> _CountingSteps:
+        return _CountingSteps(steps, self.counts)
+
+    def queue(self, queue: deque) -> _CountingQueue:
+        return _CountingQueue(queue, self.counts)
+
+
+def search_counts(graph: Graph) -> dict[str, int]:
+    """Return what ``graph``'s search does, counted by a SearchCounts probe on ``Graph.paths``.
+
+    Besides the probe's counts: word paths, the paths spelling a word; distinct words.
+    """
+    probe = SearchCounts()
+    words: set[str] = set()
+    word_paths = 0
+    for word, _, _ in graph.paths(probe=probe):
+        word_paths += 1
+        words.add(word)
+    return {**probe.counts, "word paths": word_paths, "distinct words": len(words)}
+
+
+PROBE_BOARDS = 50  # 4x4 boards the probe's cost is measured on
+
+
+def probe_rows(language: Language, seed: int) -> list[tuple[str, str, str]]:
+    """Return the rows showing what the search probe hook costs: absent (the solver's case) and counting."""
+    rng = random.Random(seed)
+    graphs = [Graph(random_board(language, 4, rng), language) for _ in range(PROBE_BOARDS)]
+    plain, counted = [], []
+    for graph in graphs:  # interleaved, so a busy moment slows both alike
+        for times, run in ((plain, lambda: sum(1 for _ in graph.paths())),
+                           (counted, lambda: search_counts(graph))):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+    # Without a probe, the hook is one `probe is not None` test per call and one per batch of
+    # start cells (a 4x4 board is one batch); the inner loop is the same code either way.
+    tests = 1 + -(-len(graphs[0].board.letters) // BATCH_CELLS)
+    per_test = min(timeit.repeat("probe is not None", globals={"probe": None}, number=100_000, repeat=5)) / 100_000
+    share = tests * per_test / statistics.median(plain)
+    return [("search probe, unused", f"{share:.4%}",
+             f"of the median 4x4 search ({ms(statistics.median(plain))}, {PROBE_BOARDS} boards): "
+             f"{tests} `probe is not None` tests at {per_test * 1e9:.0f} ns, outside the inner loop"),
+            ("search probe, counting", f"x{statistics.median(counted) / statistics.median(plain):.2f}",
+             "median 4x4 search watched by `SearchCounts` (for `--big`), over the unwatched one, same boards")]
 
 
 def measure_big(code: str, size: int, seed: int) -> dict[str, float]:
@@ -461,12 +516,12 @@ def run_big(args: argparse.Namespace, out: TextIO | None = None) -> int:
     print(f"\nOne fresh process per size solves enough seeded boards to cover {BIG_CELLS:,} cells "
           f"(at most 10), each once with `Graph.solve`: words and solve are medians, per cell is "
           f"solve over one board's cells, peak RSS the process's VmHWM (in brackets, its rise "
-          f"after loading the language). The counts per cell come from an instrumented copy of "
-          f"the search (start cells in batches of {BATCH_CELLS:,}), summed over the boards; "
-          f"it must find the same words as the solver.", file=out)
+          f"after loading the language). The counts per cell come from the same search watched by a "
+          f"counting probe (`Graph.paths(probe=...)`, start cells in batches of {BATCH_CELLS:,}), "
+          f"summed over the boards; it must find the same words as the unwatched solver.", file=out)
     wrong = [size for size, r in rows if r.get("mismatch")]
     if wrong:
-        print(f"\nCross-check FAILED: the instrumented search found other words on "
+        print(f"\nCross-check FAILED: the watched search found other words on "
               f"{', '.join(f'{s}x{s}' for s in wrong)}.", file=out)
         return EXIT_MISMATCH
     return 0
@@ -548,7 +603,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="solves of each board by each solver; the fastest counts (default: 3)")
     parser.add_argument("--quick", action="store_true",
                         help="a quick look: fewer boards, and 5 repeats instead of 20 elsewhere")
-    parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "process", "app"),
+    parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "probe", "process", "app"),
                         help="leave out a section (repeatable)")
     parser.add_argument("--big", nargs="?", const=",".join(map(str, BIG_SIZES)), type=_sizes,
                         metavar="SIZES", help="instead, the big-board curve: one board per size, each "
@@ -607,6 +662,8 @@ def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> l
         board = random_board(language, 10, random.Random(args.seed))
         rows.append(("Python heap peak, 10x10 solve", mb(measure_heap_peak(language, board)),
                      "tracemalloc peak during one 10x10 solve (excludes the mapped trie)"))
+    if "probe" not in args.skip:
+        rows += probe_rows(language, args.seed)
     if "process" not in args.skip:
         rows += _process_rows(language, repeats)
     if "app" not in args.skip:
