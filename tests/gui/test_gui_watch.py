@@ -17,9 +17,9 @@ import pytest
 from gui_helpers import press, settle, wait_until
 from ruzzle_gui.app.region_pick import RegionPicker
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import synth
+from ruzzle_gui.lab import synth
 from ruzzle_gui.vision.reader import read_board
-from ruzzle_gui.watch_bench import Viewer
+from ruzzle_gui.lab.watch_bench import Viewer
 
 SEEN_TIMEOUT = 60  # seconds: the machine is shared; a board is seen in about one
 VIEWER_AT = "+1800+0"  # right of the app's window, which the test screen (2400 px wide) centres

@@ -1,8 +1,8 @@
 """Watch-mode benchmark: from a board appearing on the screen to its words, idle CPU, memory over time.
 
-    python -m ruzzle_gui.watch_bench [--target app|cli] [--minutes 10] [--boards 12] [--idle 4] [-l en]
+    python -m ruzzle_gui.lab.watch_bench [--target app|cli] [--minutes 10] [--boards 12] [--idle 4] [-l en]
 
-A separate viewer process (``python -m ruzzle_gui.watch_bench viewer``) shows
+A separate viewer process (``python -m ruzzle_gui.lab.watch_bench viewer``) shows
 generated phone screenshots (or, with ``--real DIR``, the real ones there) one
 after another on the screen; the bench notes when each is drawn. The target
 watches the screen: ``app`` is the desktop app in this process, in watch mode,
@@ -28,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from ruzzle_gui.bench import machine, percentile
+from ruzzle_gui.lab.bench import machine, percentile
 
 __all__ = ["Viewer", "main", "viewer_main"]
 
@@ -85,7 +85,7 @@ class Viewer:
     """The viewer process: ``show(path)`` returns the monotonic time the picture was on the screen."""
 
     def __init__(self, at: str = VIEWER_AT) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "ruzzle_gui.watch_bench", "viewer", "--at", at],
+        self.process = subprocess.Popen([sys.executable, "-m", "ruzzle_gui.lab.watch_bench", "viewer", "--at", at],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def _say(self, line: str) -> float:
@@ -115,7 +115,7 @@ class Viewer:
 def phone_pictures(code: str, count: int, folder: Path, seed: int = 1) -> list[tuple[Path, object]]:
     """Write ``count`` generated phone screenshots to ``folder``; return (path, board) pairs."""
     from ruzzle_gui.language import load_language
-    from ruzzle_gui.vision import synth
+    from ruzzle_gui.lab import synth
 
     language, rng, pictures = load_language(code), random.Random(seed), []
     for index in range(count):
@@ -353,7 +353,7 @@ def start_xvfb() -> subprocess.Popen:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the watch-mode benchmark (or, with ``viewer``, be the viewer process)."""
-    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.watch_bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ruzzle_gui.lab.watch_bench", description=__doc__.split("\n")[0])
     parser.add_argument("mode", nargs="?", choices=("bench", "viewer"), default="bench", help=argparse.SUPPRESS)
     parser.add_argument("--at", default=VIEWER_AT, help=argparse.SUPPRESS)
     parser.add_argument("--target", choices=("app", "cli"), default="app")
