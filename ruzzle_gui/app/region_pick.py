@@ -62,7 +62,11 @@ class RegionPicker(tk.Toplevel):
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw")
         self.rect = clamp(start or (0, 0, *self.size), *self.size)
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
-        self.canvas.create_text(self.size[0] // 2, 24, text=HELP, fill="white", font=("TkDefaultFont", 12, "bold"))
+        text = self.canvas.create_text(self.size[0] // 2, 24, text=HELP, fill="white",
+                                       font=("TkDefaultFont", 12, "bold"))
+        left, top, right, bottom = self.canvas.bbox(text)
+        backing = self.canvas.create_rectangle(left - 12, top - 6, right + 12, bottom + 6, fill="#202024", outline="")
+        self.canvas.tag_lower(backing, text)  # readable over a light screen as over a dark one
         self._drag_from: tuple[int, int] | None = None
         self._bind_input()
         self._draw()
