@@ -268,3 +268,15 @@ def test_the_watched_region_is_remembered_and_a_damaged_one_forgotten(tmp_path, 
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"watch_region": stored}))
     assert load_settings(path).watch_region == loaded
+
+
+def test_the_region_picker_frames_a_board_it_sees_and_keeps_a_region_on_the_screen():
+    from ruzzle_gui.app.region_pick import around_board, clamp
+
+    picture = screen(board(1))
+    left, top, width, height = around_board(picture, *SCREEN)
+    assert PHONE_AT[0] - 50 <= left <= PHONE_AT[0] + 30 and width <= 400 and top + height <= SCREEN[1]
+    assert around_board(screen(), *SCREEN) is None
+    assert clamp((-50, 10, 200, 100), *SCREEN) == (0, 10, 200, 100)
+    assert clamp((850, 650, 200, 100), *SCREEN) == (700, 600, 200, 100)
+    assert clamp((0, 0, 5000, 0), *SCREEN) == (0, 0, 900, 1)
