@@ -58,7 +58,7 @@ class ScreenWatch:
                      menu.index("end") - 2)
         menu.insert_checkbutton(after + 1, label=WATCH_LABEL, underline=0, accelerator="Ctrl+Shift+W",
                                 variable=self.on, command=self._toggled)
-        menu.insert_command(after + 2, label=REGION_LABEL, underline=8, command=self.pick_region)
+        menu.insert_command(after + 2, label=REGION_LABEL, underline=10, command=self.pick_region)  # g: r is taken
 
     def _label_toggle(self) -> None:
         """Say on the toggle whether the screen is watched."""
