@@ -166,3 +166,20 @@ def test_ruzzle_watch_prints_each_new_board_and_stops_on_ctrl_c(viewer, tmp_path
             process.kill()
     assert process.returncode == 130 and "Traceback" not in errors and errors.strip() == "ruzzle: interrupted"
     assert len(seen) == 2 and seen[0] != seen[1]
+
+
+def test_the_file_menu_and_the_keys_list_name_watch_mode(make_app):
+    from ruzzle_gui.app.keys_help import KEYS
+
+    app = make_app("en")
+    menu = app.menu.file_menu
+    labels = {menu.entrycget(index, "label"): index for index in range(menu.index("end") + 1)
+              if menu.type(index) != "separator"}
+    watch = labels["Watch the screen"]
+    assert menu.entrycget(watch, "accelerator") == "Ctrl+Shift+W" and labels["Watched region…"] == watch + 1
+    assert menu.entrycget(watch - 1, "label") == "Read from screen"
+    menu.invoke(watch)
+    assert app.watch.watching and app.watch.on.get()
+    menu.invoke(watch)
+    assert not app.watch.watching and not app.watch.on.get()
+    assert ("Ctrl+Shift+W", "watch the screen: each new board is read and solved") in KEYS[0][1]
