@@ -17,6 +17,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
+from ruzzle_gui.vision.errors import INSTALL_HINT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -71,7 +72,10 @@ class ScreenWatch:
 
     def toggle(self) -> None:
         """Start watch mode, or stop it."""
-        self.stop() if self.watching else self.start()
+        if self.watching:
+            self.stop()
+        else:
+            self.start()
 
     def _toggled(self) -> None:
         """Follow the menu's check mark or the toolbar toggle, which have already flipped ``on``."""
@@ -80,9 +84,13 @@ class ScreenWatch:
 
     def start(self) -> None:
         """Watch the screen (or the region chosen) on a thread of its own."""
-        from ruzzle_gui.vision.watch import Watcher  # Pillow and numpy load only when watching
-
         if self.watching:
+            return
+        try:
+            from ruzzle_gui.vision.watch import Watcher  # Pillow and numpy load only when watching
+        except ImportError as err:
+            self.on.set(False)
+            self._say(f"Watching the screen needs {err.name}: {INSTALL_HINT}")
             return
         language, self.language_code = self.app.language, self.app.state.language
         region = self.app.state.settings.watch_region
