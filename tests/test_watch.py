@@ -232,7 +232,13 @@ def test_same_board_allows_differences_only_on_unsure_tiles():
     assert not same_board(first, second)
     unsure = second.__class__(second.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": True})
                                                    for cell in second.cells), second.grid)
-    assert same_board(first, unsure)
+    half = second.__class__(second.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": index % 2 == 0})
+                                                 for index, cell in enumerate(second.cells)), second.grid)
+    assert not same_board(first, half)  # a sure tile differs
+    assert not same_board(first, unsure)  # nothing sure: a board to check, not the last one lit by a swipe
+    lit = second.__class__(first.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": index < 12})
+                                              for index, cell in enumerate(first.cells)), first.grid)
+    assert same_board(first, lit)
 
 
 def test_ruzzle_watch_without_a_display_says_so_in_one_line(monkeypatch, capsys):
@@ -280,3 +286,21 @@ def test_the_region_picker_frames_a_board_it_sees_and_keeps_a_region_on_the_scre
     assert clamp((-50, 10, 200, 100), *SCREEN) == (0, 10, 200, 100)
     assert clamp((850, 650, 200, 100), *SCREEN) == (700, 600, 200, 100)
     assert clamp((0, 0, 5000, 0), *SCREEN) == (0, 0, 900, 1)
+
+
+def test_ruzzle_watch_prints_a_board_it_cannot_solve_and_watches_on(capsys):
+    import dataclasses
+
+    from ruzzle_gui.cli.watching import print_board
+
+    reading = read_board(screen(board(1)), EN)
+    from ruzzle_gui.board import Board
+
+    blank = dataclasses.replace(reading, board=Board(4, 4, ("?",) * 16, reading.board.bonuses),
+                                cells=tuple(dataclasses.replace(cell, letter="?", uncertain=True)
+                                            for cell in reading.cells))
+    print_board(blank, EN, 5)
+    out = capsys.readouterr().out
+    assert "cannot solve this board: row 1, cell 1: '?' is not a letter" in out and "check these tiles" in out
+    print_board(reading, EN, 5)
+    assert "total score" in capsys.readouterr().out

@@ -77,17 +77,22 @@ def print_board(reading, language: Language, top: int) -> None:
     """Print a board read from the screen with its best ``top`` words, at once."""
     import time
 
+    from ruzzle_gui.board import BoardError
     from ruzzle_gui.cli.solving import board_lines, summary_line, word_lines
     from ruzzle_gui.graph import Graph
 
     board = reading.board
-    found = Graph(board, language).solve()
-    shown = found[:top]
     lines = [f"board seen at {time.strftime('%H:%M:%S')}", *board_lines(board)]
     if reading.uncertain:
         cells = " ".join(f"({r},{c})" for r, c in reading.uncertain)
         lines.append(f"check these tiles, the reading is unsure: {cells}")
-    lines += ["", *(word_lines(shown, header=True) if shown else ["no words found"]), "",
-              summary_line(shown, len(found)), ""]
+    try:
+        found = Graph(board, language).solve()
+    except BoardError as err:  # a tile not read at all ('?'): say so, and watch on
+        lines += [f"cannot solve this board: {err}", ""]
+    else:
+        shown = found[:top]
+        lines += ["", *(word_lines(shown, header=True) if shown else ["no words found"]), "",
+                  summary_line(shown, len(found)), ""]
     write("\n".join(lines) + "\n")
     sys.stdout.flush()

@@ -33,7 +33,8 @@ from ruzzle_gui.lab.bench import machine, percentile
 __all__ = ["Viewer", "main", "viewer_main"]
 
 SCREEN = (1600, 1000)
-APP_AT = "1060x740+0+0"      # the app's window, left ...
+APP_WIDTH = 1060
+APP_AT = f"{APP_WIDTH}x740+0+0"  # the app's window, left ...
 VIEWER_AT = "+1120+0"        # ... and the phone beside it, as a mirrored phone sits beside a desktop app
 PHONE_WIDTH = 440
 WAIT_S = 10.0                # a board not seen by then is counted as missed
@@ -127,15 +128,15 @@ def phone_pictures(code: str, count: int, folder: Path, seed: int = 1) -> list[t
     return pictures
 
 
-def real_pictures(folder: Path, code: str, out: Path) -> list[tuple[Path, object]]:
-    """Return the real screenshots of language ``code`` in ``folder``, shrunk to fit the screen (no board known)."""
+def real_pictures(folder: Path, code: str, out: Path, area: tuple[int, int]) -> list[tuple[Path, object]]:
+    """Return the real screenshots of language ``code`` in ``folder``, shrunk to fit ``area`` (no board known)."""
     from PIL import Image
 
     pictures = []
     for index, path in enumerate(sorted(folder.glob(f"{code}-*"))):
         with Image.open(path) as image:
             image = image.convert("RGB")
-            image.thumbnail((SCREEN[0] - 1130, SCREEN[1]))
+            image.thumbnail(area)
             target = out / f"real{index}.png"
             image.save(target)
         pictures.append((target, None))
@@ -266,13 +267,15 @@ def same_letters(shown, read) -> bool:
 def run(args: argparse.Namespace, xserver: int | None) -> dict:
     """Show the boards over and over for ``args.minutes``; return the figures."""
     folder = Path(tempfile.mkdtemp(prefix="ruzzle-watch-bench-"))
-    pictures = (real_pictures(Path(args.real), args.language, folder) if args.real
+    # The app takes the screen's left; a ruzzle watch process leaves the whole screen to the pictures.
+    area, at = ((SCREEN[0] - APP_WIDTH - 60, SCREEN[1]), VIEWER_AT) if args.target == "app" else (SCREEN, "+0+0")
+    pictures = (real_pictures(Path(args.real), args.language, folder, area) if args.real
                 else phone_pictures(args.language, args.boards, folder))
     blank = folder / "blank.png"
     from PIL import Image
 
     Image.new("RGB", (PHONE_WIDTH, 900), (20, 20, 24)).save(blank)
-    viewer = Viewer()
+    viewer = Viewer(at)
     target = AppTarget(args.language, folder / "config") if args.target == "app" else CliTarget(args.language)
     latencies, idle_cpu, xserver_cpu, memory, missed, wrong = [], [], [], [], 0, 0
     started, shown_count, last_minute = time.monotonic(), 0, -1

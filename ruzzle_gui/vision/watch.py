@@ -39,6 +39,9 @@ UNSETTLED_READ_S = 1.0
 STEP = 8            # the fingerprint is the picture shrunk STEP times each way (box average)
 CHANGED_LEVEL = 24  # a fingerprint cell changed if a channel moved by more than this (0..255) ...
 CHANGED_CELLS = 6   # ... and a picture changed if this many cells did: a blinking text cursor up to 32 px tall moves 5
+# A reading that differs from the last board only on unsure tiles is that board, lit by a swipe,
+# if at least this share of its tiles is sure; a swipe lights a word's tiles, seldom more than 12 of 16.
+SURE_SHARE = 0.25
 # X servers now and then refuse a connection under load: only this many failed grabs in a row stop the watch.
 MAX_FAILURES = 3
 RETRY_S = 0.05
@@ -79,6 +82,8 @@ def same_board(before: Reading | None, after: Reading) -> bool:
     if before is None or (before.board.rows, before.board.cols) != (after.board.rows, after.board.cols):
         return False
     old, new = before.board, after.board
+    if sum(not cell.uncertain for cell in after.cells) < SURE_SHARE * len(after.cells):
+        return False  # too little read to tell: a board of question marks is a new board to check
     return all(cell.uncertain or (old.letters[i], old.bonuses[i]) == (new.letters[i], new.bonuses[i])
                for i, cell in enumerate(after.cells))
 
