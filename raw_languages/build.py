@@ -29,7 +29,15 @@ What is kept (see README.md for why):
   `german_nouns`: MAI, FAUST, KIEL stay);
 - after folding: at least 2 letters, every letter in the language's alphabet;
 - a key with no vowel is an abbreviation (KM, DLR, MLRD) unless it is one of
-  the language's few vowel-less words (abbreviations.py).
+  the language's few vowel-less words (abbreviations.py);
+- German: a dropped name plus the genitive S (EMMAS, BERLINS) and a
+  capitalised-only place German gives a demonym (JENA: Jenaer) are names
+  too (inflected_names.py; ERIKAS stays, de/real_words.txt);
+- a valid Roman numeral is dropped unless <code>/roman_words.txt names it as
+  a word with its meaning (numerals.py: en MIX, MI, XI, DIV stay);
+- a two-letter key stays only when <code>/two_letter.md keeps it, and a
+  three-letter key only one source gives stays only when
+  <code>/three_letter.md keeps it, where a language has one (reviewed.py).
 
 Beside each .marisa (and its .index) the build writes `<code>.bands`, every
 key's commonness band from wordfreq's frequencies (`frequency_bands`,
@@ -51,8 +59,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
+import inflected_names  # noqa: E402
+import reviewed  # noqa: E402
 from abbreviations import vowelless  # noqa: E402
 from affix import UNSPELLABLE, entries, expand  # noqa: E402
+from numerals import numerals  # noqa: E402
 from ruzzle_gui.bands import RARE, band_for_zipf, bands_path, write_bands  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
@@ -319,6 +330,11 @@ def build(code: str, witnesses: set[str]) -> str:
     abbreviations = vowelless(code, keys)
     collector.dropped["no vowel (abbreviation)"] += len(abbreviations)
     keys -= abbreviations
+    for why, dropped in review_drops(code, collector, keys).items():
+        collector.dropped[why] += len(dropped)
+        keys -= dropped
+        lines.append(f"  {why}: {' '.join(sorted(dropped)) or 'none'}")
+    lines += [f"  two_letter.md keeps {key} but no source gives it" for key in sorted(reviewed.missing_kept(keys, HERE / code))]
     out = OUT_DIR / f"{code}.marisa"
     count = compile_words(sorted(keys), out)
     counts = write_bands(out, frequency_bands(collector.language, keys))
@@ -340,8 +356,9 @@ def proper_names(code: str, collector: Collector, witnesses: set[str]) -> dict[s
     if code in CAPITALISED_NOUNS:
         curated = read_names(folder / "proper_names.txt", language)
         nouns = german_nouns(folder, language)
-        return {"proper name (other languages' names or proper_names.txt)":
-                german_names(capitalised, set(collector.case), curated, witnesses, nouns)}
+        names = german_names(capitalised, set(collector.case), curated, witnesses, nouns)
+        return {"proper name (other languages' names or proper_names.txt)": names,
+                **german_inflected_names(collector, names, nouns)}
     names = {"capitalised only (proper name)": capitalised,
              "only in a case-blind list, a name elsewhere":
                  {key for key, case in collector.case.items() if case == CASE_BLIND and key in witnesses}}
@@ -349,6 +366,60 @@ def proper_names(code: str, collector: Collector, witnesses: set[str]) -> dict[s
         names["one source in lower case, two only capitalised (proper name)"] = \
             collector.lone_lower_case() - read_names(folder / "real_words.txt", language)
     return names
+
+
+def review_drops(code: str, collector: Collector, keys: set[str]) -> dict[str, set[str]]:
+    """Return the keys dropped by the reviewed lists, by reason: Roman numerals, two- and three-letter reviews."""
+    folder = HERE / code
+    drops = {"Roman numeral (numerals.py, roman_words.txt)": numerals(keys, folder)}
+    rest = keys - drops["Roman numeral (numerals.py, roman_words.txt)"]
+    judged, unjudged = reviewed.two_letter_drops(rest, folder)
+    drops["two letters, dropped by two_letter.md"] = judged
+    drops["two letters, not in two_letter.md yet"] = unjudged
+    single = {key for key in rest if len(key) == 3 and collector.origin.get(key, 0).bit_count() == 1}
+    drops["three letters from one source, not kept by three_letter.md"] = reviewed.three_letter_drops(single, folder)
+    return drops
+
+
+def german_inflected_names(collector: Collector, names: set[str], nouns: set[str]) -> dict[str, set[str]]:
+    """Return the German names the names rule misses, by reason: genitives (EMMAS) and places (JENA).
+
+    Neither touches a word a German source lists in lower case, a common
+    noun or a word of de/real_words.txt; a place is also no word German
+    declines like a noun or another language lists in lower case.
+    """
+    folder, fold = HERE / "de", collector.language.fold
+    keys = set(collector.case)
+    lower = {key for key, case in collector.case.items() if case & LOWER}
+    entries_, spelled = capitalised_entries(folder)
+    stems = inflected_names.demonym_stems(entries_, spelled, fold)
+    noun_keys = {fold(word) for word in inflected_names.noun_entries(entries_)}
+    reviewed_words = inflected_names.real_words(folder / inflected_names.REVIEWED, fold)
+    protected = nouns | lower | reviewed_words
+    genitives = inflected_names.genitives(keys - names, names, protected)
+    # Loans have -er forms too (Rancher, Keyboarder): a word another language
+    # lists in lower case is no place. pt_BR writes names in lower case (fulda).
+    elsewhere = {key for code in NAME_WITNESSES if code not in LONE_LOWER_CASE
+                 for key, case in collect(code)[0].case.items() if case & LOWER}
+    candidates = {key for key in collector.capitalised_only() - names if not declines_like_noun(key, keys)}
+    common = inflected_names.common_word_test(lower, noun_keys)
+    return {"name + genitive S (inflected_names.py)": genitives,
+            "place with a German demonym (inflected_names.py)":
+                inflected_names.places(candidates, stems, common, protected | elsewhere)}
+
+
+def capitalised_entries(folder: Path) -> tuple[list[tuple[str, frozenset[str]]], set[str]]:
+    """Return the hunspell dictionaries' capitalised (word, flags) and every source's capitalised forms."""
+    listed, spelled = [], set()
+    for dic in sorted(folder.glob("*.dic.xz")):
+        aff = read_bytes(dic.with_name(dic.name.replace(".dic.", ".aff.")))
+        for word, flags in entries(read_bytes(dic), aff):
+            if casing(word) == CAPITAL and not UNSPELLABLE.search(word):
+                listed.append((word, frozenset(flags)))
+                spelled.add(word)
+    for words in sorted(folder.glob("*.words.xz")):
+        spelled |= {w.strip() for w in read_bytes(words).decode("utf-8").splitlines() if casing(w.strip()) == CAPITAL}
+    return listed, spelled
 
 
 def unlisted_in_lower_case(collector: Collector, keys: set[str]) -> set[str]:

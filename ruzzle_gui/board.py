@@ -7,6 +7,11 @@ letter with an optional lower-case bonus suffix (``dl``, ``tl``, ``dw``,
     Ttl R   S   Ndl
     Odw Htw E   I
 
+A cell whose bonus is unsure (a screenshot reader could not establish it)
+ends in ``?``: ``Etl?`` is an E that is probably TL, ``E?`` an E whose bonus
+is unknown. Such a board solves with the guesses; the command line refuses it
+unless told to take unsure bonuses as plain (``Board.unsure_as_plain``).
+
 A blank line ends the board. Only a line feed (or CR LF) ends a line.
 """
 from __future__ import annotations
@@ -57,16 +62,19 @@ class Board:
     cols: int
     letters: tuple[str, ...]
     bonuses: tuple[str | None, ...]
-    __match_args__ = ("rows", "cols", "letters", "bonuses")
+    unsure: tuple[Cell, ...]  # cells whose bonus is a guess (or unknown, when the bonus is None), sorted
+    __match_args__ = ("rows", "cols", "letters", "bonuses", "unsure")
 
-    def __init__(self, rows: int, cols: int, letters: tuple[str, ...], bonuses: tuple[str | None, ...]) -> None:
-        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses)):
+    def __init__(self, rows: int, cols: int, letters: tuple[str, ...], bonuses: tuple[str | None, ...],
+                 unsure: Iterable[Cell] = ()) -> None:
+        unsure = tuple(sorted(set(unsure)))
+        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses, unsure)):
             object.__setattr__(self, name, value)
         self.__post_init__()
 
     def _fields(self) -> tuple:
-        """Return (rows, cols, letters, bonuses)."""
-        return self.rows, self.cols, self.letters, self.bonuses
+        """Return (rows, cols, letters, bonuses, unsure)."""
+        return self.rows, self.cols, self.letters, self.bonuses, self.unsure
 
     def __eq__(self, other: object) -> bool:
         return self._fields() == other._fields() if other.__class__ is self.__class__ else NotImplemented
@@ -75,8 +83,9 @@ class Board:
         return hash(self._fields())
 
     def __repr__(self) -> str:
+        unsure = f", unsure={self.unsure!r}" if self.unsure else ""
         return (f"{type(self).__qualname__}(rows={self.rows!r}, cols={self.cols!r}, "
-                f"letters={self.letters!r}, bonuses={self.bonuses!r})")
+                f"letters={self.letters!r}, bonuses={self.bonuses!r}{unsure})")
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field '{name}': a Board is frozen")
@@ -95,6 +104,9 @@ class Board:
         for index, bonus in enumerate(self.bonuses):
             if bonus is not None and bonus not in BONUSES:
                 raise BoardError(f"{self._where(index)}: unknown bonus {_quote(bonus)} (use DL, TL, DW or TW)")
+        for cell in self.unsure:
+            if not (len(cell) == 2 and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
+                raise BoardError(f"unsure cell {cell!r} is outside the {self.rows}x{self.cols} board")
 
     @classmethod
     def parse(cls, text: str, language: Language | None = None) -> Board:
@@ -108,7 +120,8 @@ class Board:
             if len(cells) != width:
                 raise BoardError(f"line {number}: {_count(len(cells), 'cell')}, but the first row has {width}")
         parsed = [_parse_cell(token, number, col) for number, cells in grid for col, token in enumerate(cells, 1)]
-        board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed))
+        unsure = (divmod(index, width) for index, p in enumerate(parsed) if p[2])
+        board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed), unsure)
         return board.for_language(language, [number for number, _ in grid]) if language else board
 
     @classmethod
@@ -195,7 +208,14 @@ class Board:
                 where = self._where(index, line_numbers)
                 raise BoardError(f"{where}: {_quote(letter)} is not a letter of the {language.name} alphabet")
             folded.append(letter_ok)
-        return Board(self.rows, self.cols, tuple(folded), self.bonuses)
+        return Board(self.rows, self.cols, tuple(folded), self.bonuses, self.unsure)
+
+    def unsure_as_plain(self) -> Board:
+        """Return this board with every unsure cell taken as a plain tile, and none unsure."""
+        bonuses = list(self.bonuses)
+        for row, col in self.unsure:
+            bonuses[row * self.cols + col] = None
+        return Board(self.rows, self.cols, self.letters, tuple(bonuses))
 
     def _where(self, index: int, line_numbers: list[int] | None = None) -> str:
         """Return 'line L, cell C' (or 'row R, cell C') for a row-major cell index."""
@@ -222,10 +242,11 @@ class Board:
 
     def to_text(self) -> str:
         """Return the board in board-file format; ``Board.parse`` reads it back."""
-        lines = []
-        for letters, bonuses in zip(self.grid(), self.bonus_grid()):
-            cells = [letter + (bonus.lower() if bonus else "") for letter, bonus in zip(letters, bonuses)]
-            lines.append(" ".join(cell.ljust(3) for cell in cells).rstrip())
+        lines, unsure, width = [], set(self.unsure), 4 if self.unsure else 3
+        for row, (letters, bonuses) in enumerate(zip(self.grid(), self.bonus_grid())):
+            cells = [letter + (bonus.lower() if bonus else "") + ("?" if (row, col) in unsure else "")
+                     for col, (letter, bonus) in enumerate(zip(letters, bonuses))]
+            lines.append(" ".join(cell.ljust(width) for cell in cells).rstrip())
         return "\n".join(lines) + "\n"
 
 
@@ -258,21 +279,23 @@ def _quote(text: str) -> str:
     return f"'{text[:EXCERPT]}...' ({len(text):,} characters)"
 
 
-def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None]:
-    """Return (letter, bonus) for one board-file cell such as ``Ttl`` or ``e``."""
+def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool]:
+    """Return (letter, bonus, unsure) for one board-file cell such as ``Ttl``, ``e`` or ``Ttl?``."""
     where = f"line {line}, cell {col}"
-    letter, suffix = token[:1], token[1:]
+    unsure = len(token) > 1 and token.endswith("?")
+    letter, suffix = token[:1], token[1:len(token) - unsure]
     if not letter.isalpha():
         raise BoardError(f"{where}: {_quote(token)} is not a letter (digits and symbols are not allowed)")
     # ß upper-cases to two letters; keep it whole so the error can name it.
     letter = letter.upper() if len(letter.upper()) == 1 else letter
     if not suffix:
-        return letter, None
+        return letter, None, unsure
     if suffix in SUFFIXES:
-        return letter, SUFFIXES[suffix]
+        return letter, SUFFIXES[suffix], unsure
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
         raise BoardError(f"{where}: unknown bonus '{suffix}' in {_quote(token)} (use dl, tl, dw or tw)")
-    raise BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus")
+    raise BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus "
+                     f"(and '?' if the bonus is unsure)")
 
 
 def random_bonus(rng: random.Random) -> str | None:

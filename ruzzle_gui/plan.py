@@ -89,13 +89,14 @@ def check_seconds(value: object) -> float:
 class Timing:
     """How fast the player swipes: seconds per word, per letter, and per cell of finger travel.
 
-    The defaults are reasoned, not measured: 0.8 s per word to find the word's first tile and
-    put the finger down and lift it; 0.12 s per letter, a steady trace of about 8 tiles a second;
-    0.05 s per cell for the finger's move between words, which is in the air and straight.
+    The defaults are a typical player's, not an expert's (docs/pace.md): an average player finds
+    35-40 words in a two-minute round, and 2.0 s per word (seeing the word, finding its first tile)
+    plus 0.2 s per letter plans a median of 37-40 words on random boards. 0.05 s per cell is the
+    finger's move between words, in the air and straight. Calibrate measures a player's own.
     """
 
-    per_word: float = 0.8
-    per_letter: float = 0.12
+    per_word: float = 2.0
+    per_letter: float = 0.2
     per_cell: float = 0.05
 
     def __post_init__(self) -> None:

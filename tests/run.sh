@@ -26,6 +26,18 @@ for model in eng rus; do
 done
 bash setup.sh --test "${missing[@]}"
 
+# Real game screenshots (tests/real_shots/README.md) are never committed: unless RUZZLE_REAL_SHOTS names
+# them, look for shared/real_shots beside this checkout, or beside the repository it was cloned from.
+if [ -z "${RUZZLE_REAL_SHOTS:-}" ]; then
+    origin="$(git config --get remote.origin.url 2>/dev/null || true)"
+    for beside in "$PWD/.." "${origin:+$origin/..}"; do
+        if [ -n "$beside" ] && [ -d "$beside/shared/real_shots" ]; then
+            export RUZZLE_REAL_SHOTS="$(cd "$beside/shared/real_shots" && pwd)"
+            break
+        fi
+    done
+fi
+
 # The venv's commands first on PATH, so the suite tests the installed `ruzzle`
 # and `ruzzle-gui` and nothing else.
 export PATH="$PWD/.venv/bin:$PATH"

@@ -84,7 +84,9 @@ def test_everyday_words_present_and_names_absent(code, trie):
 
 
 def test_common_words_covered(code, trie):
-    words = sample(code, "common")
+    # A word a review drops with its reason (nl TO, UP; Roman numerals) is a decision, not a miss.
+    on_purpose = _raw_module("coverage").dropped_on_purpose(code)
+    words = [w for w in sample(code, "common") if w not in on_purpose]
     missing = [w for w in words if w not in trie]
     assert len(missing) <= (1 - MIN_COMMON) * len(words), missing[:50]
 

@@ -107,3 +107,15 @@ def test_a_board_without_words_prints_why_the_plan_is_empty(capsys, tmp_path):
 def test_the_command_is_listed_in_help(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0 and re.search(r"^ +plan +plan which words to swipe", out, re.M)
+
+
+@pytest.mark.parametrize("word", ["ZEBRA", "casa", "CA1"])
+def test_a_played_word_not_on_the_board_is_refused_naming_it(capsys, board_file, word):
+    code, out, err = run(capsys, "plan", "-l", "it", "-b", board_file, "--played", "CASE", "--played", word)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and f"--played {word}:" in err and "cannot be traced on this board" in err
+
+
+def test_a_played_word_on_the_board_but_not_in_the_dictionary_is_taken(capsys, board_file):
+    code, out, _ = run(capsys, "plan", "-l", "it", "-b", board_file, "--played", "CASEM", "--json")
+    assert code == 0 and json.loads(out)["played"] == ["CASEM"]

@@ -18,7 +18,7 @@ from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision import ImageError, OcrUnavailableError, fonts, read_board
 from ruzzle_gui.vision.bonus import read_bonus
-from ruzzle_gui.vision.cells import CELL, cut_cells
+from ruzzle_gui.vision.cells import CELL, cut_cells, cut_wide
 from ruzzle_gui.vision.glyphs import split_glyphs
 from ruzzle_gui.vision.images import MAX_PIXELS, load_image, to_array
 from ruzzle_gui.vision.locate import locate_board
@@ -77,12 +77,14 @@ def test_locate_board_finds_the_grid_at_any_scale_and_place(kind, width):
 
 
 @pytest.mark.parametrize("size", [3, 5])
-def test_locate_board_finds_other_square_sizes(size):
+def test_locate_board_finds_other_square_sizes_and_the_reader_refuses_them(size):
     board = synth.random_board(IT, random.Random(size), size)
     shot = shot_of(board, IT, "phone", 900)
     grid = locate_board(to_array(shot.image))
     assert grid is not None and grid.size == size
-    assert read_board(shot.image, IT).board == board
+    # A Ruzzle board is 4x4: another count is refused with the reason, never printed as a smaller board.
+    with pytest.raises(ImageError, match=f"{size}x{size} tiles, and a Ruzzle board has 4x4"):
+        read_board(shot.image, IT)
 
 
 def test_locate_board_sees_no_board_in_a_blank_or_noisy_image():
@@ -103,8 +105,9 @@ def test_cut_cells_gives_one_square_tile_per_cell_in_row_order():
 def test_read_bonus_names_every_kind_and_plain_tiles(kind, width):
     board = board_of("ABCDEFGHIJKLMNOP")
     shot = synth.degrade(shot_of(board, EN, kind, width or 0), random.Random(1), blur=0.6, quality=55)
-    cells = cut_cells(shot.image, locate_board(to_array(shot.image)))
-    assert tuple(read_bonus(cell)[0] for cell in cells) == EVERY_BONUS
+    readings = [read_bonus(wide) for wide in cut_wide(shot.image, locate_board(to_array(shot.image)))]
+    assert tuple(reading.bonus for reading in readings) == EVERY_BONUS
+    assert all(reading.sure for reading in readings)
 
 
 def test_split_glyphs_separates_letter_and_value_and_keeps_a_breve():

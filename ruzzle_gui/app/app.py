@@ -14,6 +14,7 @@ from ruzzle_gui.app import theme
 from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
+from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.hint import plural
 from ruzzle_gui.app.keys_help import KeysWindow
@@ -73,7 +74,11 @@ class App:
         body.pack(fill="both", expand=True)
         # Whenever the board on screen changes and is complete, its words are searched once Tk is idle.
         self.ahead = SearchAhead(self.root, INLINE_CELLS)
-        search_ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
+        ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
+
+        def search_ahead() -> None:  # every change drawn on the Letters or Bonuses screen: a step for Undo too
+            self.state.history.observe()
+            ahead()
         self.letters = LetterEntry(body, self.state, self.languages, on_next=self.show_bonuses, on_solve=self.solve,
                                    on_paste_image=self.paste_image, on_change=search_ahead)
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
@@ -90,12 +95,16 @@ class App:
                                   on_read=self.show_reading, on_failed=self._read_failed)
         self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
+        self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo)
+        self.state.history.listener = lambda: self.edit_menu.show(self.state.history.undo_name,
+                                                                  self.state.history.redo_name)
         self.keys_window: KeysWindow | None = None
         self._save_id: str | None = None
         self._bind_keys()
         self.root.protocol("WM_DELETE_WINDOW", self.close)
         self._place_window()
         self.show_letters()
+        self.state.history.reset()  # the board the app opened with is where Undo stops
         self._show_notices()
         # tkdnd takes about 15 ms to load: after the window is up, not before it.
         self._drop_id = self.root.after(DROP_DELAY_MS, self._enable_drop)
@@ -214,10 +223,11 @@ class App:
         """Return the language chosen in the state."""
         return load_language(self.state.language)
 
-    def load_board(self, board: Board) -> None:
-        """Put ``board``'s shape, letters and bonuses into the state and show them."""
-        self.letters.forget_read()
-        self.state.load_board(board)
+    def load_board(self, board: Board, step: str = "open") -> None:
+        """Put ``board``'s shape, letters and bonuses into the state and show them; Undo calls it ``step``."""
+        with self.state.history.step(step):
+            self.letters.forget_read()
+            self.state.load_board(board)
         self.letters.cursor = 0
         self.screen.refresh()
 
@@ -261,6 +271,7 @@ class App:
         elapsed = (time.perf_counter() - started) * 1000
         note = f"{language.name} · {board.rows}×{board.cols} board · solved in {elapsed:.0f} ms"
         self.results.show_solutions(board, language, solutions, note)
+        self.results.mark_unsure(self.state.unsure)
         self.show_results()
 
     def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
@@ -365,7 +376,7 @@ class App:
                 self._forget_board(path)
             self.letters.hint.flash(f"Could not open {Path(path).name}: {err}", ms=NOTICE_MS)
             return False
-        self.load_board(board)
+        self.load_board(board, f"open {Path(path).name}")
         self.state.settings.remember_board(path)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.save_settings()
@@ -415,11 +426,12 @@ class App:
 
     def show_reading(self, reading, name: str) -> None:
         """Put a board read from an image on the letter window to be checked; Enter then solves it."""
-        board, doubtful = reading.board, [r * reading.board.cols + c for r, c in reading.uncertain]
+        board, reasons = reading.board, getattr(reading, "reasons", None) or {}
+        doubtful = {r * board.cols + c: reasons.get((r, c), "") for r, c in reading.uncertain}
         self.show_letters()
         self.letters.show_read(board, doubtful)
-        check = (f"check the {plural(len(doubtful), 'tile')} marked ?, then " if doubtful
-                 else "check the letters, then ")
+        check = (f"check the {plural(len(doubtful), 'tile')} marked ? (? goes from one to the next), then "
+                 if doubtful else "check the letters, then ")
         self.letters.hint.flash(f"Read a {board.rows}×{board.cols} board with its bonuses from {name}: "
                                 f"{check}Enter accepts and solves", error=bool(doubtful), ms=NOTICE_MS)
 
@@ -447,11 +459,37 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
-        self.letters.forget_read()
-        self.state.clear()
+        with self.state.history.step("New game"):
+            self.letters.forget_read()
+            self.state.clear()
         self.letters.cursor = 0
         self.show_letters()
-        self.letters.hint.flash("New game: type the letters of the next board", error=False)
+        again = " · Ctrl+Z brings the last board back" if self.state.history.undo_name == "New game" else ""
+        self.letters.hint.flash(f"New game: type the letters of the next board{again}", error=False)
+
+    def undo(self) -> None:
+        """Put the board back as it was before the last change, on the Letters screen."""
+        self._go_to(self.state.history.undo(), "Nothing to undo", "Undone")
+
+    def redo(self) -> None:
+        """Make the last change undone again."""
+        self._go_to(self.state.history.redo(), "Nothing to redo", "Redone")
+
+    def _go_to(self, snapshot, nothing: str, done: str) -> None:
+        """Show the board ``snapshot`` holds (None: say ``nothing``), on Letters unless Bonuses is showing."""
+        screen = self.screen if self.screen in (self.letters, self.bonuses) else self.letters
+        if snapshot is None:
+            self.screen.hint.flash(nothing, error=False)
+            return
+        history = self.state.history
+        name = history.redo_name if done == "Undone" else history.undo_name
+        self.cancel_solve()
+        self.results.stop_animation()
+        self.state.restore(snapshot)
+        self.letters.cursor = min(self.letters.cursor, self.state.size - 1)
+        self.bonuses.cursor = min(self.bonuses.cursor, self.state.size - 1)
+        self._switch(screen, 0 if screen is self.letters else 1, "Letters" if screen is self.letters else "Bonuses")
+        screen.hint.flash(f"{done}: {name} · Ctrl+Z undo, Ctrl+Shift+Z redo", error=False)
 
     def _on_return(self, event: tk.Event) -> str:
         """Enter presses a focused button, otherwise it is the current window's main action."""

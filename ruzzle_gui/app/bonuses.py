@@ -6,7 +6,7 @@ import tkinter.font as tkfont
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar
 from ruzzle_gui.app.letters import MOVES, step_cursor
@@ -17,6 +17,7 @@ from ruzzle_gui.language import load_language
 CYCLE = (None, *BONUSES)
 # The digit conventions of existing Ruzzle solvers: 1-4 set a bonus, 0 clears it.
 KEY_BONUS = {"1": "DL", "2": "TL", "3": "DW", "4": "TW", "0": None}
+SOLVE_LABEL = "Solve  →"
 TIP = "Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · Enter: solve · Esc: back"
 
 
@@ -88,7 +89,7 @@ class BonusEntry(ttk.Frame):
         bar.grid(row=2, column=0, columnspan=2, sticky="ew")
         self.back_button = ttk.Button(bar, text="←  Back to letters", command=self.on_escape)
         self.back_button.pack(side="left")
-        self.solve_button = ttk.Button(bar, text="Solve  →", style="Accent.TButton", command=self.on_return)
+        self.solve_button = ttk.Button(bar, text=SOLVE_LABEL, style="Accent.TButton", command=self.on_return)
         self.solve_button.pack(side="right")
         self.progress = ttk.Progressbar(bar, mode="indeterminate", length=theme.px(self, 160))
         self.busy_label = ttk.Label(bar, text="", style="Muted.TLabel")
@@ -99,6 +100,8 @@ class BonusEntry(ttk.Frame):
         view.bind("<KeyPress>", self._on_key)
         view.bind("<Button-1>", lambda event: self._on_click(event, 1))
         view.bind("<Button-3>", lambda event: self._on_click(event, -1))
+        view.bind("<KeyPress-question>", lambda _event: self.next_unsure() or "break")
+        unsure.HoverReason(view, self.state)
 
     def refresh(self) -> None:
         """Show the state's board and give it the keyboard focus."""
@@ -111,7 +114,8 @@ class BonusEntry(ttk.Frame):
         state = self.state
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses,
-                             load_language(state.language).values)
+                             load_language(state.language).values, doubtful=state.unsure)
+        self.solve_button.configure(text=unsure.solve_label(len(state.unsure), SOLVE_LABEL))
         counts = [f"{state.bonuses.count(bonus)} {bonus}" for bonus in BONUSES]
         self.count_label.configure(text="On this board: " + " · ".join(counts))
         self.on_change()
@@ -122,12 +126,23 @@ class BonusEntry(ttk.Frame):
             self.hint.flash("Solving: wait for the words, or press Esc to stop")
             return
         self.state.bonuses[index] = bonus
+        self.state.unsure.pop(index, None)  # settled: the player chose its bonus
         self.cursor = index
         self.redraw()
 
     def cycle(self, index: int, step: int = 1) -> None:
         """Move tile ``index``'s bonus one step forward (or back) in the cycle."""
         self.set_bonus(index, cycled(self.state.bonuses[index], step))
+
+    def next_unsure(self) -> None:
+        """Put the cursor on the next unsure tile and say why the reader doubted it."""
+        index = unsure.next_after(self.state.unsure, self.cursor)
+        if index is None:
+            self.hint.flash("No tile is unsure", error=False)
+            return
+        self.cursor = index
+        self.board_view.set_cursor(index)
+        self.hint.flash(unsure.describe(index, self.state), error=False)
 
     def move(self, dr: int, dc: int) -> None:
         """Move the cursor like the letter window does."""

@@ -6,7 +6,7 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
@@ -16,7 +16,10 @@ from ruzzle_gui.language import Language, LanguageError, load_language
 
 MIN_SIZE = 2
 NEXT_LABEL = "Next: bonuses  →"
-MODIFIERS = 0x4 | 0x8  # Control and Alt: such chords are shortcuts, never letters
+ACCEPT_LABEL = "Accept and solve  →"
+# Control, and Alt as Mod1 or as Tk's own Alt bit (where Alt is on no Mod key, as under Xvfb):
+# such chords are shortcuts (Alt+F opens the File menu), never letters. AltGr (Mod5) still types.
+MODIFIERS = 0x4 | 0x8 | 0x20000
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
        "Enter: next · F1: all keys")
@@ -79,10 +82,6 @@ class LetterEntry(ttk.Frame):
         self.on_paste_image = on_paste_image
         self.on_change = on_change  # called with each board drawn: a letter typed, a size or language changed
         self.cursor = 0
-        # After a board is read from a screenshot: the tiles to check, and whether
-        # Enter solves at once (the bonuses were read too).
-        self.doubtful: set[int] = set()
-        self.from_image = False
         self.rng = random.Random()
         self._build_toolbar()
         self.board_view = BoardView(self)
@@ -136,10 +135,14 @@ class LetterEntry(ttk.Frame):
         view.bind("<KeyPress>", self._on_key)
         for sequence in ("<<Paste>>", "<Control-v>", "<Control-V>", "<Shift-Insert>"):
             view.bind(sequence, self._on_paste)
+        # Tk on X11 also pastes with Ctrl+Y (<<Paste>>): here Ctrl+Y is Redo, handled by the window.
+        view.bind("<Control-y>", lambda _event: None)
         # Ctrl+Shift+V pastes an image; more specific than Ctrl+V (Caps Lock's <Control-V>), so it wins here.
         for sequence in ("<Control-Shift-V>", "<Control-Shift-v>"):
             view.bind(sequence, self._on_paste_image)
         view.bind("<Button-1>", self._on_click)
+        view.bind("<KeyPress-question>", lambda _event: self.next_unsure() or "break")
+        unsure.HoverReason(view, self.state)
         view.bind("<Button-2>", self._on_paste_selection)
         widgets = (view, self.language_box, self.rows_box, self.cols_box, self.random_button,
                    self.clear_button, self.next_button)
@@ -150,6 +153,16 @@ class LetterEntry(ttk.Frame):
     def language(self) -> Language:
         """Return the chosen language."""
         return load_language(self.state.language)
+
+    @property
+    def doubtful(self) -> set[int]:
+        """Return the tiles the reader doubted that the player has not settled yet."""
+        return set(self.state.unsure)
+
+    @property
+    def from_image(self) -> bool:
+        """Return True if the board (bonuses too) was read from an image, so Enter solves at once."""
+        return self.state.read
 
     def refresh(self) -> None:
         """Show the state's board, language and size, and give the board the keyboard focus."""
@@ -169,24 +182,35 @@ class LetterEntry(ttk.Frame):
         invalid = [i for i, letter in enumerate(state.letters) if letter and language.fold_letter(letter) is None]
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid,
-                             self.doubtful)
+                             state.unsure)
+        self.next_button.configure(text=unsure.solve_label(len(state.unsure), ACCEPT_LABEL if state.read
+                                                           else NEXT_LABEL))
         self.on_change()
 
-    def show_read(self, board: Board, doubtful: list[int]) -> None:
-        """Show a board read from an image, its ``doubtful`` tiles marked, the cursor on the first; Enter solves."""
-        self.state.load_board(board)
-        self.doubtful = set(doubtful)
-        self.from_image = True
-        self.cursor = min(doubtful, default=0)
-        self.next_button.configure(text="Accept and solve  →")
+    def show_read(self, board: Board, doubtful: dict[int, str] | list[int]) -> None:
+        """Show a board read from an image, its ``doubtful`` tiles marked (index -> reason), the cursor on the
+        first; Enter solves."""
+        with self.state.history.step("screenshot read"):
+            self.state.load_board(board)
+            self.state.unsure = dict(doubtful) if isinstance(doubtful, dict) else dict.fromkeys(doubtful, "")
+            self.state.read = True
+        self.cursor = min(self.state.unsure, default=0)
         self.refresh()
 
     def forget_read(self) -> None:
         """Drop the marks of a read board and the Enter-solves shortcut: the board is no longer the one read."""
-        if self.from_image or self.doubtful:
-            self.doubtful.clear()
-            self.from_image = False
-            self.next_button.configure(text=NEXT_LABEL)
+        self.state.unsure.clear()
+        self.state.read = False
+        self.next_button.configure(text=NEXT_LABEL)
+
+    def next_unsure(self) -> None:
+        """Put the cursor on the next unsure tile and say why the reader doubted it."""
+        index = unsure.next_after(self.state.unsure, self.cursor)
+        if index is None:
+            self.hint.flash("No tile is unsure", error=False)
+            return
+        self.move_to(index)
+        self.hint.flash(unsure.describe(index, self.state), error=False)
 
     def type_char(self, char: str) -> bool:
         """Put ``char``, folded to the alphabet, on the cursor tile and move on; False if refused."""
@@ -196,7 +220,7 @@ class LetterEntry(ttk.Frame):
             self.hint.flash(f"'{char}' is not a letter of the {language.name} alphabet")
             return False
         self.state.letters[self.cursor] = letter
-        self.doubtful.discard(self.cursor)  # checked: the player typed it
+        self.state.unsure.pop(self.cursor, None)  # settled: the player typed it
         if self.cursor < self.state.size - 1:
             self.cursor += 1
         elif all(self.state.letters):
@@ -233,8 +257,9 @@ class LetterEntry(ttk.Frame):
         except BoardError as err:
             self.hint.flash(f"Not pasted: {err}")
             return 0
-        self.forget_read()
-        self.state.load_board(board)
+        with self.state.history.step("paste"):
+            self.forget_read()
+            self.state.load_board(board)
         self.cursor = 0
         self.refresh()
         self.hint.flash(f"Pasted a {board.rows}×{board.cols} board with its bonuses", error=False)
@@ -277,12 +302,13 @@ class LetterEntry(ttk.Frame):
 
     def clear(self) -> None:
         """Empty every tile and bonus, keeping language and size."""
-        self.forget_read()
-        self.state.clear()
+        with self.state.history.step("Clear"):
+            self.forget_read()
+            self.state.clear()
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
-        self.hint.flash("Board cleared", error=False)
+        self.hint.flash("Board cleared · Ctrl+Z brings it back", error=False)
 
     def random_board(self) -> None:
         """Fill the board with letters drawn from the language's frequencies and bonuses at the game's odds."""
@@ -291,8 +317,9 @@ class LetterEntry(ttk.Frame):
         except (DictionaryError, LanguageError, BoardError) as err:
             self.hint.flash(f"No random board: {err}")
             return
-        self.forget_read()
-        self.state.load_board(board)
+        with self.state.history.step("Random board"):
+            self.forget_read()
+            self.state.load_board(board)
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
@@ -336,8 +363,9 @@ class LetterEntry(ttk.Frame):
             self.cols_var.set(str(self.state.cols))
             return
         if (rows, cols) != (self.state.rows, self.state.cols):
-            self.forget_read()
-            self.state.resize(rows, cols)
+            with self.state.history.step("board size"):
+                self.forget_read()
+                self.state.resize(rows, cols)
             self.cursor = min(self.cursor, self.state.size - 1)
             self.redraw()
 

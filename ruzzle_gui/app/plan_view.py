@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
@@ -34,7 +35,8 @@ BAR_BACKGROUND = {"light": "#ffffff", "dark": "#2b2b2b"}
 CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}
 TIMING_FIELDS = (("Round", "seconds"), ("Per word", "per_word"), ("Per letter", "per_letter"),
                  ("Per cell", "per_cell"))
-TIP = "Space: tick a word as played · Enter: play · Esc: stop · Ctrl+R: re-plan for the time left"
+TIP = ("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
+       "Ctrl+R: re-plan for the time left")
 
 
 def clock_text(seconds: float) -> str:
@@ -72,6 +74,7 @@ class PlanView(ttk.Frame):
         self.played: list[Solution] = []  # in the order they were ticked: the last is where the finger is
         self.current: int | None = None
         self._after_id: str | None = None
+        self._running = False
         self._started = 0.0
         self._build()
         self._bind_keys()
@@ -81,8 +84,12 @@ class PlanView(ttk.Frame):
     def _build(self) -> None:
         """Lay out the summary, time bar, list, countdown and buttons."""
         px, mode = functools.partial(theme.px, self), theme.mode(self)
-        self.summary_label = ttk.Label(self, text="", style="Summary.TLabel")
-        self.summary_label.grid(row=0, column=0, columnspan=2, sticky="ew")
+        header = ttk.Frame(self)
+        header.grid(row=0, column=0, columnspan=2, sticky="ew")
+        self.summary_label = ttk.Label(header, text="", style="Summary.TLabel")
+        self.summary_label.pack(side="top", anchor="w")
+        self.pace_line = PaceLine(header)
+        self.pace_line.pack(side="top", anchor="w")
         self.bar = tk.Canvas(self, height=px(BAR_HEIGHT), background=BAR_BACKGROUND[mode], highlightthickness=0)
         self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
@@ -201,9 +208,10 @@ class PlanView(ttk.Frame):
 
     def _bind_keys(self) -> None:
         """Bind the keys of the tip line and clicks on the ✓ column."""
-        self.tree.bind("<space>", lambda _event: self._toggle_selected() or "break")
+        self.tree.bind("<space>", lambda _event: self._on_space() or "break")
         self.tree.bind("<Return>", lambda _event: self.play() or "break")
-        self.tree.bind("<Escape>", lambda _event: self.stop() or "break")
+        # Esc stops playing; when nothing plays it goes back a step, as everywhere.
+        self.tree.bind("<Escape>", lambda _event: (self.stop() or "break") if self.playing else None)
         self.tree.bind("<Button-1>", self._on_click, add=True)
         self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
         self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
@@ -221,6 +229,16 @@ class PlanView(ttk.Frame):
             self.seconds = check_seconds(seconds)
         self.left_var.set(f"{self.seconds:g}")
         return self._show_plan(self._plan(self.seconds))
+
+    def restore(self, result: Plan, solutions: Iterable[Solution], board: Board, played: Iterable[Solution]) -> None:
+        """Show ``result`` again as it stood, with the words in ``played`` ticked (a board the player came back to)."""
+        self.stop()
+        self.board, self.solutions, self.played = board, list(solutions), list(played)
+        self._show_plan(result)
+        for number in range(len(result.steps)):
+            self._paint_row(number)
+        self.draw_bar()
+        self.update_heat()
 
     def seconds_ok(self, text: str) -> float | None:
         """Return the time left typed in the box as seconds, or None (with the reason shown) if it is not sane."""
@@ -254,6 +272,7 @@ class PlanView(ttk.Frame):
         self.plan, self.current = result, None
         self.error_label.configure(text="")
         self.summary_label.configure(text=plan_summary(result))
+        self.pace_line.show(result)
         self.tree.delete(*self.tree.get_children())
         for number, step in enumerate(result.steps):
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
@@ -295,8 +314,17 @@ class PlanView(ttk.Frame):
         solution = self.plan.steps[number].solution
         self.played = [s for s in self.played if s.word != solution.word] + ([solution] if played else [])
         self._paint_row(number)
+        if played and self.playing and number == self.current:
+            self._go_on()  # the player swiped it: the plan follows the player, not the clock
         self.draw_bar()
         self.update_heat()
+
+    def _on_space(self) -> None:
+        """While playing, tick the word being swiped (and go on); otherwise tick or untick the selected word."""
+        if self.playing and self.current is not None:
+            self.set_played(self.current, True)
+        else:
+            self._toggle_selected()
 
     def _toggle_selected(self) -> None:
         """Tick or untick the selected word."""
@@ -328,40 +356,54 @@ class PlanView(ttk.Frame):
     @property
     def playing(self) -> bool:
         """Return True while Play plan is running."""
-        return self._after_id is not None
+        return self._running
 
     def play(self) -> None:
-        """Play the plan from its first word, at the timing's pace, cancelling a run already going."""
+        """Play the plan from its first word not yet ticked, cancelling a run already going.
+
+        Each word stays shown until the player ticks it (Space, or a click on its ✓):
+        the plan waits for the player, while the countdown runs with the clock.
+        """
         self.stop()
         if not self.plan.steps:
             return
         self.error_label.configure(text="")
         self._started = self.clock()
         self.current = None
-        self._tick()
+        self._running = True
+        self._go_on()
+        if self._running:
+            self._tick()
 
     def stop(self) -> None:
         """Stop playing; the ticks and the countdown stay where they are."""
+        self._running = False
         if self._after_id is not None:
             self.after_cancel(self._after_id)
             self._after_id = None
 
+    def _go_on(self) -> None:
+        """Show the first planned word not ticked yet, or stop when every one is."""
+        due = next((n for n in range(len(self.plan.steps)) if not self.is_played(n)), None)
+        self._set_current(due)
+        if due is None:
+            self.stop()
+            self.error_label.configure(text="Every planned word is ticked: Ctrl+R plans more for the time left")
+            return
+        self.tree.selection_set(str(due))
+        self.show_word(self.plan.steps[due].solution)
+
     def _tick(self) -> None:
-        """Show the word due now, tick the words already swiped, update the countdown; schedule the next tick."""
+        """Update the countdown and the bar's time mark; schedule the next tick until time is out."""
         self._after_id = None
         elapsed = self.clock() - self._started
-        steps = self.plan.steps
-        for number, step in enumerate(steps):
-            if step.end <= elapsed and not self.is_played(number):
-                self.set_played(number, True)
-        due = max((n for n, step in enumerate(steps) if step.start <= elapsed), default=None)
-        if due is not None and due != self.current:
-            self._set_current(due)
-            self.show_word(steps[due].solution)
         self.countdown.configure(text=clock_text(self.plan.seconds - elapsed))
         self.draw_bar(elapsed)
-        if elapsed < self.plan.used:
+        if elapsed < self.plan.seconds:
             self._after_id = self.after(TICK_MS, self._tick)
+        else:
+            self.stop()
+            self.error_label.configure(text="Time is up")
 
     def _set_current(self, number: int | None) -> None:
         """Highlight the word being swiped and keep it in view."""

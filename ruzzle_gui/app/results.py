@@ -11,7 +11,10 @@ from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
 from ruzzle_gui.app.letters import MOVES, step_cursor
+from ruzzle_gui.app.pace import first_plan_offer
 from ruzzle_gui.app.plan_view import PlanView
+from ruzzle_gui.app.round_state import Rounds, round_key
+from ruzzle_gui.app.unsure import HoverReason
 from ruzzle_gui.app.results_list import WordList
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.board import Board
@@ -54,7 +57,11 @@ class Results(ttk.Frame):
                                   timing=settings.plan_timing(), show_heat=self._show_heat,
                                   on_timing=self._on_timing)
         self.plan_view.calibrate_button.configure(command=self.ask_calibrate)
+        self.plan_view.pace_line.calibrate_button.configure(command=self.ask_calibrate)
         self._planned = False  # whether the Plan tab shows a plan of the last solve
+        self.rounds = Rounds()  # the plans and ticks of the last boards, for a board the player comes back to
+        self._round: tuple | None = None  # the key of the board shown
+        self.unsure: dict[int, str] = {}  # tiles the reader doubted and the player solved anyway
         self.words.show_all_button.configure(command=lambda: self.set_start_filter(None))
         # The widgets tests and shortcuts reach through the results window.
         words = self.words
@@ -105,6 +112,7 @@ class Results(ttk.Frame):
         ring.pack(fill="both", expand=True, pady=px(self, 6))
         self.board_view = BoardView(ring, cursor_when_unfocused=False, width=300, height=300)
         self.board_view.pack(fill="both", expand=True)
+        HoverReason(self.board_view, marks=lambda: self.unsure)
         ring.watch(self.board_view)
         self.replay_button = ttk.Button(controls, text="⟳  Replay", underline=3, command=self.replay)
         self.replay_button.pack(side="left")
@@ -151,6 +159,7 @@ class Results(ttk.Frame):
         bind_shortcut([*widgets, *planning], "<Control-p>", self.toggle_plan)
         bind_shortcut(planning, "<Control-n>", self.on_new_game)
         bind_shortcut(planning, "<Control-e>", self.on_edit)
+        bind_shortcut(planning, "<Alt-c>", self.ask_calibrate)
         bind_shortcut([*widgets, self.words.everyday_box], "<Alt-e>", self.words.toggle_everyday)
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
@@ -160,6 +169,8 @@ class Results(ttk.Frame):
         lit; the animation's next steps follow after the list is on screen.
         """
         self.stop_animation()
+        self._keep_round()
+        self._round = round_key(board, language.code)
         self.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
         self.words.fill(solutions, language, note)
         view = self.board_view
@@ -187,13 +198,43 @@ class Results(ttk.Frame):
         return self.notebook.select() == str(self.plan_view)
 
     def show_plan(self) -> None:
-        """Show the Plan tab, planning the last solve's round if it is not planned yet."""
+        """Show the Plan tab, planning the last solve's round if it is not planned yet.
+
+        A board planned before (the player went back to it) gets its plan and ticks back.
+        """
         if not self.plan_shown:
             self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
         if not self._planned and self.board is not None:
             self._planned = True
-            self.plan_view.show(self.solutions, self.board)
+            kept = self.rounds.get(self._round)
+            if kept is not None and kept.plan.timing == self.plan_view.timing:
+                self.plan_view.restore(kept.plan, kept.solutions, self.board, kept.played)
+            else:
+                self.plan_view.show(self.solutions, self.board)
+            self._offer_calibrate()
         self.plan_view.update_heat()
+
+    def _keep_round(self) -> None:
+        """Remember the plan and ticks of the board shown, before another solve replaces them."""
+        if self._planned and self._round is not None:
+            view = self.plan_view
+            self.rounds.save(self._round, view.plan, view.solutions, view.played)
+
+    def _offer_calibrate(self) -> None:
+        """On the first plan ever, say what pace it assumes and offer Calibrate (once)."""
+        if not self.settings.pace_offered:
+            self.settings.pace_offered = True
+            self.hint.flash(first_plan_offer(self.plan_view.timing), error=False, ms=15000)
+            self.event_generate("<<SettingsChanged>>")
+
+    def mark_unsure(self, marks: dict[int, str]) -> None:
+        """Mark on the board the tiles the reader doubted that the player solved anyway (reason on hover)."""
+        self.unsure = dict(marks)
+        self.board_view.doubtful = frozenset(self.unsure)
+        self.board_view.redraw()
+        if self.unsure:
+            self.hint.flash(f"Solved with {plural(len(self.unsure), 'tile')} unsure, marked ? on the board "
+                            "(point at one for why) · Ctrl+E: check them", error=False, ms=15000)
 
     def toggle_plan(self) -> None:
         """Switch between the Words and Plan tabs, the focus in the list shown."""
@@ -402,8 +443,12 @@ class Results(ttk.Frame):
             self.focus_list()
 
     def on_escape(self) -> None:
-        """Esc clears the find box if it has text, otherwise goes back to the bonuses."""
-        if self.focus_get() is self.find_entry and self.find_var.get():
+        """Esc stops Play plan wherever the focus is; else it clears the find box if it has text, otherwise goes
+        back to the bonuses (the round is kept: the same board solved again comes back with its ticks)."""
+        if self.plan_view.playing:
+            self.plan_view.stop()
+            self.hint.flash("Play plan stopped: Enter plays on from the first word not ticked", error=False)
+        elif self.focus_get() is self.find_entry and self.find_var.get():
             self.find_var.set("")
         else:
             self.stop_animation()

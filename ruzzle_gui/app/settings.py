@@ -34,6 +34,7 @@ class Settings:
     everyday_only: bool = False
     plan_seconds: float = DEFAULT_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
+    pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
     watch_region: list[int] | None = None
 
     def plan_timing(self) -> Timing:
@@ -73,7 +74,8 @@ def load_settings(path: Path) -> Settings:
                     recent_boards=_recent(data.get("recent_boards")),
                     theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
                     plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
-                    everyday_only=data.get("everyday_only") is True, watch_region=_region(data.get("watch_region")))
+                    everyday_only=data.get("everyday_only") is True, pace_offered=data.get("pace_offered") is True,
+                    watch_region=_region(data.get("watch_region")))
 
 
 def _language(value: object) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ruzzle_gui.app.history import History, Snapshot
 from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.board import Board
 
@@ -26,12 +27,28 @@ class AppState:
     letters: list[str] = field(default_factory=list)
     bonuses: list[str | None] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    # The tiles a screenshot read doubted, until the player settles each: index -> the reader's reason.
+    unsure: dict[int, str] = field(default_factory=dict)
+    read: bool = False  # the board (bonuses too) was read from an image: Enter solves at once
+    history: History = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.letters) != self.rows * self.cols:
             self.letters = [""] * (self.rows * self.cols)
         if len(self.bonuses) != len(self.letters):
             self.bonuses = [None] * len(self.letters)
+        self.history = History(self.snapshot)
+
+    def snapshot(self) -> Snapshot:
+        """Return the board as it is now, for Undo."""
+        return Snapshot(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses),
+                        tuple(sorted(self.unsure.items())), self.read)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the board back as ``snapshot`` holds it."""
+        self.rows, self.cols = snapshot.rows, snapshot.cols
+        self.letters, self.bonuses = list(snapshot.letters), list(snapshot.bonuses)
+        self.unsure, self.read = dict(snapshot.unsure), snapshot.read
 
     @property
     def size(self) -> int:
@@ -46,6 +63,7 @@ class AppState:
                 letters[r * cols + c] = self.letters[r * self.cols + c]
                 bonuses[r * cols + c] = self.bonuses[r * self.cols + c]
         self.rows, self.cols, self.letters, self.bonuses = rows, cols, letters, bonuses
+        self.unsure.clear()
 
     def clear(self) -> None:
         """Empty every tile and remove every bonus, keeping the shape and language."""

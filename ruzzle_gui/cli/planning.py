@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
                                    type_error, write)
-from ruzzle_gui.graph import Graph
+from ruzzle_gui.graph import Graph, neighbours
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
 
@@ -13,11 +13,13 @@ if TYPE_CHECKING:
     import argparse
 
     from ruzzle_gui.cli.options import OptionTable
+    from ruzzle_gui.board import Board
 
 EPILOG = """examples:
   ruzzle plan -l it -b board.txt
   ruzzle plan -l it -b board.txt --seconds 75 --played CASA --played ORA
   ruzzle plan -l en -b board.txt --per-word 1.0 --per-letter 0.15 --json
+  ruzzle plan -l it --image screenshot.png
 
 A word takes PER_WORD + PER_LETTER x letters seconds to swipe, plus PER_CELL per cell
 the finger moves between words. With --played, the plan leaves those words out and
@@ -47,8 +49,13 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the plan command's options."""
     command.epilog = EPILOG
     add_language_options(command)
-    command.add_argument("-b", "--board", required=True, type=file_name, metavar="BOARD",
-                         help="board file ('-' reads standard input)")
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
+    source.add_argument("--image", type=file_name, metavar="IMAGE",
+                        help="a screenshot of the board (see 'ruzzle read')")
+    from ruzzle_gui.cli.reading import add_unsure_option
+
+    add_unsure_option(command)
     command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
                          help=f"time left in the round (default {DEFAULT_SECONDS})")
     defaults = Timing()
@@ -81,8 +88,14 @@ def timing_of(args: argparse.Namespace) -> Timing:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
+    from ruzzle_gui.cli.reading import read_image, sure_board
+
     language = language_of(args)
-    board = read_board(args.board, language)
+    if args.image:
+        reading = read_image(args.image, language)
+        board = sure_board(reading.board, args, reading.letter_doubts)
+    else:
+        board = sure_board(read_board(args.board, language), args)
     try:
         check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
     except PlanError as err:
@@ -90,6 +103,9 @@ def run_plan(args: argparse.Namespace) -> int:
     graph = Graph(board, language, args.min_length)
     solutions = graph.solve()
     played = [language.fold(word) for word in args.played]
+    missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
+    if missing is not None:
+        raise CliError(f"--played {missing}: that word cannot be traced on this board")
     by_word = {s.word: s for s in solutions}
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
@@ -104,6 +120,19 @@ def run_plan(args: argparse.Namespace) -> int:
     else:
         write("\n".join(plan_lines(result, bound)) + "\n")
     return 0
+
+
+def on_board(board: Board, word: str) -> bool:
+    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
+    def trace(cell: int, rest: str, used: int) -> bool:
+        letter = board.letters[cell]
+        if not letter or not rest.startswith(letter):
+            return False
+        rest, used = rest[len(letter):], used | 1 << cell
+        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
+
+    links = neighbours(board.rows, board.cols)
+    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
 
 
 def plan_lines(result: Plan, bound: int) -> list[str]:

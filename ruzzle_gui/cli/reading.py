@@ -16,6 +16,10 @@ READ_EPILOG = """examples:
   ruzzle read -l it screenshot.png > board.txt
   ruzzle read -l ru shot.jpg --json
   ruzzle solve -l en --image screenshot.png
+
+A tile whose bonus the reader could not establish is printed with a '?':
+Etl? is an E that is probably TL, E? an E whose bonus is unknown. solve and
+plan refuse such a board unless given --unsure-as-plain.
 """
 
 
@@ -36,13 +40,41 @@ def read_image(path: str, language: Language):
     except ImportError as err:  # Pillow or numpy missing: the package says what to install
         raise CliError(str(err)) from None
     try:
-        reading = read_board(path, language)
+        return read_board(path, language)
     except (ImageError, OcrUnavailableError) as err:
         raise CliError(str(err)) from None
-    if reading.uncertain:
-        cells = ", ".join(f"row {r + 1} cell {c + 1}" for r, c in reading.uncertain)
-        print(f"{PROG}: check these tiles, the reading is unsure: {cells}", file=sys.stderr)
-    return reading
+
+
+def unsure_tiles(reasons: dict[tuple[int, int], str]) -> str:
+    """Return the unsure tiles and why, as one line's worth: 'row 1 cell 2 (why); row 3 cell 4 (why)'."""
+    return "; ".join(f"row {r + 1} cell {c + 1}" + (f" ({why})" if why else "") for (r, c), why in sorted(reasons.items()))
+
+
+def add_unsure_option(command: argparse.ArgumentParser | OptionTable) -> None:
+    """Add --unsure-as-plain, for solve and plan."""
+    command.add_argument("--unsure-as-plain", action="store_true",
+                         help="score tiles whose bonus is unsure ('Etl?', 'E?') as plain tiles instead of refusing")
+
+
+def sure_board(board, args: argparse.Namespace, letters: tuple[tuple[int, int], ...] = ()):
+    """Return the board to solve: refused while a tile is unsure, unsure bonuses made plain with --unsure-as-plain.
+
+    ``letters`` are the tiles whose letter a screenshot's reader doubts; ``board.unsure`` those whose bonus.
+    """
+    bonuses = set(board.unsure)
+    doubtful = sorted(set(letters) | bonuses)
+    if not doubtful:
+        return board
+    if not args.unsure_as_plain:
+        what = {cell: "letter and bonus" if cell in bonuses and cell in letters else
+                "bonus" if cell in bonuses else "letter" for cell in doubtful}
+        count = f"{len(doubtful)} tile{'s are' if len(doubtful) > 1 else ' is'}"
+        raise CliError(f"{count} unsure: {unsure_tiles(what)}; check them ('ruzzle read' says why), "
+                       f"or pass --unsure-as-plain to score unsure bonuses as plain")
+    if letters:
+        cells = ", ".join(f"row {r + 1} cell {c + 1}" for r, c in sorted(letters))
+        print(f"{PROG}: solving with these letters unchecked: {cells}", file=sys.stderr)
+    return board.unsure_as_plain()
 
 
 def reading_json(reading, language: Language) -> dict:
@@ -52,9 +84,11 @@ def reading_json(reading, language: Language) -> dict:
         "language": language.code, "rows": board.rows, "cols": board.cols,
         "board": board.grid(), "bonuses": board.bonus_grid(),
         "uncertain": [list(cell) for cell in reading.uncertain],
+        "unsure_bonuses": [list(cell) for cell in board.unsure],
+        "text": board.to_text(),
         "cells": [{"row": index // board.cols, "col": index % board.cols, "letter": cell.letter,
                    "bonus": cell.bonus, "value": cell.value, "confidence": cell.confidence,
-                   "uncertain": cell.uncertain,
+                   "uncertain": cell.uncertain, "bonus_sure": cell.bonus_sure, "reason": cell.reason,
                    "choices": [[letter, round(score, 3)] for letter, score in cell.choices]}
                   for index, cell in enumerate(reading.cells)],
     }
@@ -64,6 +98,8 @@ def read(args: argparse.Namespace) -> int:
     """Read the board in a screenshot and print it."""
     language = language_of(args)
     reading = read_image(args.image, language)
+    if reading.uncertain:
+        print(f"{PROG}: check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}", file=sys.stderr)
     if args.json:
         import json
 

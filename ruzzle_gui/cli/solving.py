@@ -36,6 +36,9 @@ def add_solve(command: argparse.ArgumentParser | OptionTable) -> None:
     source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
     source.add_argument("--image", type=file_name, metavar="IMAGE",
                         help="a screenshot of the board (see 'ruzzle read')")
+    from ruzzle_gui.cli.reading import add_unsure_option
+
+    add_unsure_option(command)
     _add_output_options(command)
     command.set_defaults(handler=solve)
 
@@ -65,12 +68,13 @@ def _add_output_options(command: argparse.ArgumentParser | OptionTable) -> None:
 
 def solve(args: argparse.Namespace) -> int:
     """Solve a board file (or standard input) and print its words."""
+    from ruzzle_gui.cli.reading import read_image, sure_board
+
     language = language_of(args)
     if args.image:
-        from ruzzle_gui.cli.reading import read_image
-
-        return print_solutions(read_image(args.image, language).board, language, args)
-    return print_solutions(read_board(args.board, language), language, args)
+        reading = read_image(args.image, language)
+        return print_solutions(sure_board(reading.board, args, reading.letter_doubts), language, args)
+    return print_solutions(sure_board(read_board(args.board, language), args), language, args)
 
 
 def demo(args: argparse.Namespace) -> int:

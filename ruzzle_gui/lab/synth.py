@@ -26,14 +26,20 @@ __all__ = ["Shot", "fonts", "random_board", "render_board", "phone_shot", "board
            "desktop_shot", "degrade", "random_shot"]
 
 PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone screen
-BACKGROUND_TOP = (46, 128, 206)   # the game's blue, lighter at the top ...
-BACKGROUND_BOTTOM = (18, 62, 142)  # ... darker at the bottom
-TILE_TOP, TILE_BOTTOM = (250, 250, 247), (226, 227, 224)
+# Colours and sizes measured on real shots of both looks (tests/real_shots): the board's blue is far
+# less saturated than the TL navy, which is how the reader tells a TL ring from the background.
+BACKGROUND_TOP = (80, 160, 212)   # the game's blue, lighter at the top ...
+BACKGROUND_BOTTOM = (56, 124, 178)  # ... darker at the bottom (saturation ~0.65 throughout)
+SHADOW = (30, 70, 110)            # a tile's shadow: the background darkened, not a saturated navy
+TILE_TOP, TILE_BOTTOM = (246, 246, 246), (232, 232, 232)  # the face: near white, a faint gradient
+BEVEL_LIGHT, BEVEL_DARK = (252, 252, 252), (196, 196, 196)  # the face's lit top edge and shaded bottom edge
 INK = (62, 62, 66)                # dark grey of letters and values
-BONUS_COLOURS = {"DL": (86, 180, 58), "TL": (28, 48, 138), "DW": (242, 170, 28), "TW": (212, 38, 42)}
-GAP = 0.055                       # space between tiles, in tiles
-BORDER = 0.075                    # bonus border thickness, in tiles
-BADGE_RADIUS = 0.19               # bonus badge radius, in tiles
+BONUS_COLOURS = {"DL": (16, 150, 8), "TL": (8, 95, 165), "DW": (255, 186, 0), "TW": (213, 4, 8)}
+GAP = 0.16                        # space between tiles, in tiles
+BORDERS = (0.04, 0.07)            # bonus ring thickness, in tiles: the older look's and the newer look's
+BADGE_RADIUS = (0.16, 0.2)        # badge radius, in tiles, in each look ...
+BADGE_CENTRE = (0.06, 0.12)       # ... and its centre's offset from the tile's corner, in tiles
+RIM = 0.022                       # the badge's white rim, in tiles
 DESKTOP_SIZES = ((1920, 1080), (2560, 1440), (1366, 768), (1680, 1050))
 
 
@@ -75,35 +81,51 @@ def _font(path: Path, pixels: float) -> ImageFont.FreeTypeFont:
 
 
 def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, value: int,
-               bonus: str | None, font: Path) -> None:
-    """Draw one tile with its shadow, letter, value, and bonus border and badge."""
-    radius = round(side * 0.14)
+               bonus: str | None, font: Path, look: int = 0) -> None:
+    """Draw one tile as the game does: shadow, bevelled face, letter, value, and a bonus's ring and badge.
+
+    ``look`` 0 is the older look (thin ring, small badge), 1 the newer one (thick ring, big badge).
+    """
+    radius = round(side * 0.1)
     shadow = Image.new("L", canvas.size, 0)
-    offset = max(1, round(side * 0.03))
-    ImageDraw.Draw(shadow).rounded_rectangle((x, y + offset, x + side, y + side + offset), radius, fill=110)
-    shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, side * 0.03)))
-    canvas.paste((10, 30, 70), (0, 0), shadow)
-    face = _gradient((side, side), TILE_TOP, TILE_BOTTOM)
-    mask = Image.new("L", (side, side), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, side - 1, side - 1), radius, fill=255)
-    canvas.paste(face, (x, y), mask)
+    offset = max(1, round(side * 0.035))
+    ImageDraw.Draw(shadow).rounded_rectangle((x, y + offset, x + side, y + side + offset), radius, fill=140)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, side * 0.025)))
+    canvas.paste(SHADOW, (0, 0), shadow)
     draw = ImageDraw.Draw(canvas)
+    edge = max(1, round(side * 0.02))
+    draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, fill=BEVEL_DARK)
+    draw.rounded_rectangle((x, y, x + side - 1, y + side - 1 - edge), radius, fill=BEVEL_LIGHT)
+    ring = max(2, round(side * BORDERS[look])) if bonus else 0
     if bonus:
-        width = max(2, round(side * BORDER))
-        draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, outline=BONUS_COLOURS[bonus], width=width)
+        colour = BONUS_COLOURS[bonus]
+        draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, fill=_shade(colour, 0.65))
+        draw.rounded_rectangle((x, y, x + side - 1, y + side - 1 - edge), radius, fill=colour)
+    inner = ring + edge
+    face = _gradient((side - 2 * inner, side - 2 * inner - edge), TILE_TOP, TILE_BOTTOM)
+    mask = Image.new("L", face.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, face.width - 1, face.height - 1), max(1, radius - inner), fill=255)
+    canvas.paste(face, (x + inner, y + inner), mask)
     big = _font(font, side * 0.58)
-    draw.text((x + side * 0.5, y + side * 0.58), letter, font=big, fill=INK, anchor="mm")
+    draw.text((x + side * 0.5, y + side * 0.56), letter, font=big, fill=INK, anchor="mm")
     small = _font(font, side * 0.2)
     draw.text((x + side * 0.88, y + side * 0.1), str(value), font=small, fill=INK, anchor="ra")
     if bonus:
-        r = side * BADGE_RADIUS
-        cx, cy = x + side * 0.08, y + side * 0.08
+        r = side * BADGE_RADIUS[look]
+        cx, cy = x + side * BADGE_CENTRE[look], y + side * BADGE_CENTRE[look]
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
+        r -= max(1, side * RIM)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BONUS_COLOURS[bonus])
-        draw.text((cx, cy), bonus, font=_font(font, r * 0.9), fill=(255, 255, 255), anchor="mm")
+        draw.text((cx, cy), bonus, font=_font(font, r * 0.8), fill=(255, 255, 255), anchor="mm")
+
+
+def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    """Return ``colour`` darkened to ``factor`` of its brightness: a ring's shaded bottom edge."""
+    return tuple(round(c * factor) for c in colour)
 
 
 def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,
-                 width: float, font: Path) -> tuple[tuple[float, float], float, float]:
+                 width: float, font: Path, look: int = 0) -> tuple[tuple[float, float], float, float]:
     """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile."""
     n = board.cols
     tile = width / (n + (n + 1) * GAP)
@@ -112,7 +134,7 @@ def render_board(canvas: Image.Image, board: Board, language: Language, left: fl
     for index, letter in enumerate(board.letters):
         row, col = divmod(index, n)
         _draw_tile(canvas, round(x0 + col * pitch), round(y0 + row * pitch), round(tile), letter,
-                   language.values[letter], board.bonuses[index], font)
+                   language.values[letter], board.bonuses[index], font, look)
     return (x0, y0), pitch, tile
 
 
@@ -133,22 +155,29 @@ def _header(canvas: Image.Image, rng: random.Random, font: Path) -> None:
     draw.text((w * 0.5, h * 0.33), "Round 2", font=_font(font, h * 0.025), fill=(255, 255, 255), anchor="mm")
 
 
-def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path) -> Shot:
-    """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half."""
+def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
+               look: int | None = None) -> Shot:
+    """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half.
+
+    ``look`` 0 or 1 draws the game's older or newer tiles (default: either, at random).
+    """
+    look = rng.randrange(2) if look is None else look
     height = round(width * PHONE_ASPECT)
     canvas = _gradient((width, height), BACKGROUND_TOP, BACKGROUND_BOTTOM)
     _header(canvas, rng, font)
     margin = width * rng.uniform(0.02, 0.05)
     top = height * rng.uniform(0.4, 0.5)
-    origin, pitch, tile = render_board(canvas, board, language, margin, top, width - 2 * margin, font)
+    origin, pitch, tile = render_board(canvas, board, language, margin, top, width - 2 * margin, font, look)
     return Shot(canvas, board, origin, pitch, tile)
 
 
-def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path) -> Shot:
+def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
+               look: int | None = None) -> Shot:
     """Return a crop of the board alone, ``width`` px wide, with a thin blue margin."""
+    look = rng.randrange(2) if look is None else look
     margin = width * rng.uniform(0.0, 0.06)
     canvas = _gradient((width, width), BACKGROUND_TOP, BACKGROUND_BOTTOM)
-    origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font)
+    origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font, look)
     return Shot(canvas, board, origin, pitch, tile)
 
 

@@ -1,63 +1,183 @@
-"""Read a tile's bonus from the colour of its border.
+"""Read a tile's bonus from two independent witnesses: its coloured ring and its round badge.
 
-Plain tiles are light grey to their edge; bonus tiles have a thick coloured
-border (the game's ~7% of the tile). The border is sampled in a thin band just
-inside the tile's edge, along the middle of each side, away from the round
-badge over the top-left corner and from the rounded corners.
+A bonus tile shows its bonus twice: a coloured ring round the tile's light
+face, and a round badge over the tile's top-left corner with a white label
+(DL, TL, DW, TW). Each is read on its own:
+
+- the ring (``read_ring``): on each side, the face's own edge is found by
+  walking outward from inside the face, and the pixels just beyond it are
+  named; nothing depends on where the located box put the edge, so a box a
+  few pixels off, a thin ring (the older look) or a thick bevelled one (the
+  newer look) read alike;
+- the badge (``read_badge``): the colour that fills the tile's top-left corner.
+
+``read_bonus`` weighs them. When they agree the bonus is certain; when they
+disagree the tile is unsure and its reason names both readings. A tile is
+never made plain while either witness names a bonus. On a tile lit by a swipe
+in progress the ring and the badge turn orange: there the badge's white rim
+shows whether a badge is there, and a tile with a badge is unsure.
+
+Tiles come from ``cells.cut_wide``: the tile with PAD of its side around it.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-__all__ = ["BONUS_HUES", "border_pixels", "classify_colour", "read_bonus"]
+__all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "read_badge", "read_bonus", "read_ring", "is_lit"]
 
-BAND = (0.015, 0.05)     # depth of the sampled band from the tile edge, in tiles: inside any bonus border
-SPAN = (0.35, 0.65)      # stretch of each side sampled, in tiles: clear of the corner badge and rounded corners
-MIN_SATURATION = 0.35    # HSV saturation of a border colour; a plain tile's light grey is near 0
-MIN_BRIGHTNESS = 60      # HSV value (0-255) below which a colour is too dark to name
-MIN_AGREEMENT = 0.5      # share of band pixels that must name the same bonus
-# Hue ranges in degrees: green DL (~105), dark blue TL (~230), orange-yellow DW (~40), red TW (~0).
-BONUS_HUES = (("TW", 330, 375), ("DW", 22, 65), ("DL", 75, 170), ("TL", 195, 262))
-
-
-def border_pixels(cell: np.ndarray) -> np.ndarray:
-    """Return the N x 3 RGB pixels of the band along the middle of each side of ``cell``."""
-    side = cell.shape[0]
-    near, far = round(BAND[0] * side), max(round(BAND[1] * side), round(BAND[0] * side) + 1)
-    lo, hi = round(SPAN[0] * side), round(SPAN[1] * side)
-    bands = (cell[near:far, lo:hi], cell[side - far:side - near, lo:hi],
-             cell[lo:hi, near:far], cell[lo:hi, side - far:side - near])
-    return np.concatenate([band.reshape(-1, 3) for band in bands])
-
-
-def _hue_saturation_value(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return HSV of N x 3 RGB pixels: hue in degrees, saturation 0-1, value 0-255."""
-    rgb = pixels.astype(float)
-    high, low = rgb.max(axis=1), rgb.min(axis=1)
-    spread = np.maximum(high - low, 1e-9)
-    r, g, b = rgb.T
-    hue = np.where(high == r, (g - b) / spread % 6, np.where(high == g, (b - r) / spread + 2, (r - g) / spread + 4))
-    return hue * 60, (high - low) / np.maximum(high, 1e-9), high
+PAD = 0.25               # share of the tile side cut around each tile, so the badge and the ring's outside are seen
+# A colour names a bonus when its hue is in the range and it is saturated and bright enough.
+# The board's own blue background (hue ~205, saturation 0.6-0.72) is no bonus: TL's navy is far more saturated.
+BONUS_HUES = (           # (bonus, hue from, hue to (degrees), least saturation 0-1, least value 0-255)
+    ("TW", 330, 375, 0.55, 60),  # the older look's ring is dark red along the bottom
+    ("DW", 25, 62, 0.55, 150),
+    ("DL", 75, 170, 0.45, 60),
+    ("TL", 195, 250, 0.8, 60),
+)
+SIDE_SPAN = (0.38, 0.62)  # stretch of each side read, in tiles: clear of the badge, the corners and the value
+FACE_DEPTH = 0.13        # in tiles: a point this deep inside each side is face, whatever the letter
+RING_REACH = 0.08        # in tiles: the ring lies within this of the face's edge
+FACE_SATURATION = 0.22   # the face, and the bevel just inside the ring, are grey ...
+FACE_VALUE = 170         # ... and light
+MIN_RING = 0.012         # in tiles: a ring is at least this deep (one pixel of a small shot)
+BADGE_BOX = (-0.06, 0.2)  # the corner square the badge fills in both looks, in tiles from the tile's corner
+BADGE_SHARE = 0.12       # share of that square a badge's colour covers: 0.44-0.82 on real shots, 0 on plain tiles ...
+GLOW_SHARE = 0.35        # ... but a lit neighbour's orange glow, DW's colour, covers up to a quarter: DW needs this
+RIM_SATURATION, RIM_VALUE = 0.4, 190  # a badge's rim and label: white, cream over a lit tile, never orange
+LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
+RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
 
 
-def classify_colour(pixels: np.ndarray) -> list[str | None]:
-    """Return the bonus each pixel's colour names, or None for a colour that names none."""
-    hue, saturation, value = _hue_saturation_value(pixels)
-    names: list[str | None] = []
-    for h, s, v in zip(hue.tolist(), saturation.tolist(), value.tolist()):
-        name = None
-        if s >= MIN_SATURATION and v >= MIN_BRIGHTNESS:
-            name = next((bonus for bonus, lo, hi in BONUS_HUES if lo <= h < hi or lo <= h + 360 < hi), None)
-        names.append(name)
+@dataclass(frozen=True)
+class Bonus:
+    """A tile's bonus as read: the guess (None: plain or unknown), whether it is sure, and why not."""
+
+    bonus: str | None
+    sure: bool
+    reason: str = ""
+
+
+def _hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return HSV of ... x 3 RGB pixels: hue in degrees, saturation 0-1, value 0-255."""
+    rgb = pixels.astype(np.float32)
+    high, low = rgb.max(axis=-1), rgb.min(axis=-1)
+    spread = np.maximum(high - low, 1e-6)
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    hue = np.where(high == r, ((g - b) / spread) % 6, np.where(high == g, (b - r) / spread + 2, (r - g) / spread + 4))
+    return hue * 60, (high - low) / np.maximum(high, 1e-6), high
+
+
+def classify_colour(pixels: np.ndarray) -> np.ndarray:
+    """Return, for ... x 3 RGB pixels, the index in BONUS_HUES of the bonus each colour names, or -1."""
+    hue, saturation, value = _hsv(pixels)
+    names = np.full(hue.shape, -1, np.int8)
+    for index, (_, low, high, least_saturation, least_value) in enumerate(BONUS_HUES):
+        in_range = ((hue >= low) & (hue < high)) | ((hue + 360 >= low) & (hue + 360 < high))
+        names[in_range & (saturation >= least_saturation) & (value >= least_value)] = index
     return names
 
 
-def read_bonus(cell: np.ndarray) -> tuple[str | None, float]:
-    """Return the bonus of a tile (None if plain) and the share of its border that agrees."""
-    names = classify_colour(border_pixels(cell))
-    counts = {name: names.count(name) for name in set(names)}
-    best = max(counts, key=counts.get)
-    share = counts[best] / len(names)
-    if best is not None and share < MIN_AGREEMENT:
-        return None, 1 - share
-    return best, share
+def _face(pixels: np.ndarray) -> np.ndarray:
+    """Return which pixels are tile face: light and grey."""
+    _, saturation, value = _hsv(pixels)
+    return (saturation <= FACE_SATURATION) & (value >= FACE_VALUE)
+
+
+def _side_profiles(wide: np.ndarray) -> list[np.ndarray]:
+    """Return each side's profile, from FACE_DEPTH inside the tile outward: the median colour across SIDE_SPAN."""
+    side = wide.shape[0] / (1 + 2 * PAD)
+    pad = PAD * side
+    lo, hi = round(pad + SIDE_SPAN[0] * side), round(pad + SIDE_SPAN[1] * side)
+    near, far = round(pad), round(pad + side)
+    depth, reach = round(FACE_DEPTH * side), round(PAD * side)
+    strips = (wide[lo:hi, near - reach:near + depth][:, ::-1],  # left side, read right to left
+              wide[lo:hi, far - depth:far + reach],              # right side
+              wide[far - depth:far + reach, lo:hi].transpose(1, 0, 2),  # bottom
+              wide[near - reach:near + depth, lo:hi][::-1].transpose(1, 0, 2))  # top
+    return [np.median(strip, axis=0) for strip in strips]
+
+
+def _ring_side(profile: np.ndarray, side: float) -> int | None:
+    """Return the BONUS_HUES index of the ring beyond the face on one side's profile, -1 for none, None if unseen."""
+    face = _face(profile)
+    if not face[0]:
+        return None  # no face where one must be: a lit tile, a letter's stroke or a box far off
+    edge = int(np.argmin(face)) if not face.all() else len(face)
+    names = classify_colour(profile[edge:edge + max(2, round(RING_REACH * side))])
+    counts = np.bincount(names[names >= 0], minlength=len(BONUS_HUES))
+    best = int(np.argmax(counts))
+    return best if counts[best] >= max(1, MIN_RING * side) else -1
+
+
+def read_ring(wide: np.ndarray) -> tuple[str | None, str]:
+    """Return what the ring of a wide tile says: a bonus, "plain", or None when the sides disagree or are unseen.
+
+    The second value tells what each side showed, for a reason.
+    """
+    side = wide.shape[0] / (1 + 2 * PAD)
+    seen = [_ring_side(profile, side) for profile in _side_profiles(wide)]
+    shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
+    bonuses = {s for s in seen if s is not None and s >= 0}
+    # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
+    # as long as no side names another bonus. A colour on one side alone is no ring: a lit neighbour's
+    # orange glow, or red text drawn over the board.
+    if len(bonuses) == 1 and seen.count(min(bonuses)) >= 2:
+        return BONUS_HUES[min(bonuses)][0], shown
+    if seen.count(-1) >= 2 and all(seen.count(bonus) < 2 for bonus in bonuses):
+        return "plain", shown
+    return None, shown
+
+
+def _corner(wide: np.ndarray) -> np.ndarray:
+    """Return the square at the tile's top-left corner that a badge fills."""
+    side = wide.shape[0] / (1 + 2 * PAD)
+    start, end = round((PAD + BADGE_BOX[0]) * side), round((PAD + BADGE_BOX[1]) * side)
+    return wide[start:end, start:end]
+
+
+def read_badge(wide: np.ndarray) -> str | None:
+    """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does."""
+    names = classify_colour(_corner(wide)).ravel()
+    shares = np.bincount(names[names >= 0], minlength=len(BONUS_HUES)) / names.size
+    least = np.array([GLOW_SHARE if bonus == "DW" else BADGE_SHARE for bonus, *_ in BONUS_HUES])
+    shares[shares < least] = 0
+    return BONUS_HUES[int(np.argmax(shares))][0] if shares.any() else "plain"
+
+
+def is_lit(wide: np.ndarray) -> bool:
+    """Return whether a swipe in progress lights the tile: its face is orange, not grey."""
+    side = wide.shape[0] / (1 + 2 * PAD)
+    lo, hi = round((PAD + 0.1) * side), round((PAD + 0.9) * side)
+    face = wide[lo:hi:2, lo:hi:2]  # every other pixel: a lit face is orange throughout
+    hue, saturation, value = _hsv(face)
+    return float(((hue >= 20) & (hue < 55) & (saturation >= 0.55) & (value >= 150)).mean()) >= LIT_SHARE
+
+
+def _has_rim(wide: np.ndarray) -> bool:
+    """Return whether the corner of a lit tile shows a badge's light rim and label among its orange."""
+    _, saturation, value = _hsv(_corner(wide))
+    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
+
+
+def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
+    """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not)."""
+    if is_lit(wide) if lit is None else lit:
+        if _has_rim(wide):
+            return Bonus(None, False, "the tile is lit by a swipe and its badge's colour hidden: bonus unknown")
+        return Bonus(None, True)
+    ring, sides = read_ring(wide)
+    badge = read_badge(wide)
+    if ring == badge:
+        return Bonus(None if ring == "plain" else ring, True)
+    if ring is None:
+        guess = None if badge == "plain" else badge
+        return Bonus(guess, False, f"the badge says {_name(badge)} but the ring is unclear ({sides})")
+    guess = ring if ring != "plain" else badge
+    return Bonus(guess, False, f"the ring says {_name(ring)} but the badge says {_name(badge)}")
+
+
+def _name(reading: str) -> str:
+    """Return a reading as the reason names it: "plain" or the bonus."""
+    return reading if reading == "plain" else reading.upper()

@@ -1,18 +1,44 @@
 """Cut the located board into tiles, each resampled to one size so later steps share one scale."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.vision.bonus import PAD
 from ruzzle_gui.vision.locate import Grid
 
-__all__ = ["CELL", "cut_cells"]
+__all__ = ["CELL", "WIDE", "cut_cells", "cut_wide", "face_of"]
 
-CELL = 128  # px side of every cut tile: the letter's cap height becomes about 55 px, which Tesseract reads well
+CELL = 128  # px side of every cut tile: the letter's cap height becomes about 55 px
+WIDE = round(CELL * (1 + 2 * PAD))  # px side of a tile cut with PAD of its side around it
+
+
+def cut_wide(image: Image.Image, grid: Grid) -> list[np.ndarray]:
+    """Return the board's tiles in row order with PAD of a tile around each, each a WIDE x WIDE RGB array.
+
+    The margin holds what lies just outside a tile: the badge over its corner and the outside of its ring.
+    """
+    pad = PAD * grid.tile
+    tiles = []
+    for row in range(grid.size):
+        for col in range(grid.size):
+            left, top, right, bottom = grid.box(row, col)
+            x0, y0 = math.floor(left - pad), math.floor(top - pad)
+            # crop() fills what lies past the image's edge with black (a board crop has no margin), resize() cannot
+            piece = image.crop((x0, y0, math.ceil(right + pad), math.ceil(bottom + pad)))
+            box = (left - pad - x0, top - pad - y0, right + pad - x0, bottom + pad - y0)
+            tiles.append(np.asarray(piece.resize((WIDE, WIDE), Image.Resampling.BILINEAR, box=box, reducing_gap=2.0)))
+    return tiles
+
+
+def face_of(wide: np.ndarray) -> np.ndarray:
+    """Return the CELL x CELL tile inside a wide tile."""
+    start = (wide.shape[0] - CELL) // 2
+    return wide[start:start + CELL, start:start + CELL]
 
 
 def cut_cells(image: Image.Image, grid: Grid) -> list[np.ndarray]:
     """Return the board's tiles in row order, each a CELL x CELL RGB array."""
-    return [np.asarray(image.resize((CELL, CELL), Image.Resampling.BILINEAR, box=grid.box(row, col),
-                                    reducing_gap=2.0))
-            for row in range(grid.size) for col in range(grid.size)]
+    return [face_of(wide) for wide in cut_wide(image, grid)]

@@ -25,9 +25,10 @@ MIN_FILL = 0.5       # a face keeps more than half its box even behind a big bol
 INNER_RATIO = 0.7    # a bonus tile's face inside its thick border is still 70%+ of a plain face
 ALIGN = 0.25         # centres of one row (or column) agree within a quarter tile
 PITCH = (1.0, 1.6)   # distance between tile centres, in tiles: tiles never overlap, gaps are narrow
-ERODED = 1          # working px taken off each side of a face by tile_mask
-FULL_FACE = 0.93
-MIN_SEEN = 0.6       # share of an n x n grid's tiles that must be found (a wide letter can split a small face)     # faces this close to the largest are plain tiles: their size is the tile size
+ERODED = 1           # working px taken off each side of a face by tile_mask
+FULL_FACE = 0.93     # faces this close to the largest are plain tiles: their size is the tile size
+MIN_SEEN = 0.5       # share of an n x n grid's tiles that must be found: lit tiles and overlays hide up to half
+GAP_CELLS = 1        # missing cells a cluster of faces is joined across
 
 
 @dataclass(frozen=True)
@@ -103,11 +104,16 @@ def _lattice(anchor: Region, group: list[Region], pitch: float, side: float) -> 
 
 
 def _cluster(cells: dict[tuple[int, int], Region]) -> dict[tuple[int, int], Region]:
-    """Return the cells 8-connected to (0, 0) on the lattice."""
+    """Return the cells connected to (0, 0) on the lattice, across gaps of up to GAP_CELLS missing cells.
+
+    Tiles lit by a swipe in progress are orange, not light grey, so they are missing here;
+    a line of them must not cut the board in two.
+    """
     seen, todo = {(0, 0)}, [(0, 0)]
+    steps = range(-GAP_CELLS - 1, GAP_CELLS + 2)
     while todo:
         i, j = todo.pop()
-        for near in ((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1)):
+        for near in ((i + di, j + dj) for di in steps for dj in steps):
             if near in cells and near not in seen:
                 seen.add(near)
                 todo.append(near)

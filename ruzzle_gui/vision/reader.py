@@ -1,9 +1,14 @@
 """Read a Ruzzle board from a screenshot: locate, cut, read bonuses, letters and values, assemble.
 
 Each step is a pure function of its own module, testable alone:
-``images.load_image`` -> ``locate.locate_board`` -> ``cells.cut_cells`` ->
+``images.load_image`` -> ``locate.locate_board`` -> ``cells.cut_wide`` ->
 ``bonus.read_bonus`` and ``glyphs.split_glyphs`` -> ``recognise`` ->
 ``witness.reconcile`` -> a ``Reading``.
+
+Never a wrong board given with confidence: a tile whose letter or bonus the
+witnesses do not establish is named in ``Reading.uncertain`` with its reason,
+and its bonus is marked unsure in the board itself (``Board.unsure``). A
+shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 """
 from __future__ import annotations
 
@@ -15,8 +20,8 @@ from PIL import Image
 
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
-from ruzzle_gui.vision.bonus import read_bonus
-from ruzzle_gui.vision.cells import cut_cells
+from ruzzle_gui.vision.bonus import is_lit, read_bonus
+from ruzzle_gui.vision.cells import cut_wide, face_of
 from ruzzle_gui.vision.errors import ImageError, NoBoardError
 from ruzzle_gui.vision.glyphs import split_glyphs
 from ruzzle_gui.vision.images import load_image, to_array
@@ -30,6 +35,9 @@ VALUE_MIN = 0.5        # likeness a value needs to count as a witness; small dig
 VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be
 FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likelier than any of ours ...
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
+BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is not a board of the game
+MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
+UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,9 @@ class CellReading:
     confidence: float
     uncertain: bool
     choices: tuple[tuple[str, float], ...]  # the best few letters with their likeness
+    bonus_sure: bool = True  # False: ``bonus`` is a guess (None: unknown), see ``reason``
+    reason: str = ""         # why the tile is uncertain, for the player
+    letter_sure: bool = True  # False: ``letter`` is a guess, see ``reason``
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,17 @@ class Reading:
         """Return the (row, col) of every cell the player should check."""
         return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if cell.uncertain)
 
+    @property
+    def letter_doubts(self) -> tuple[Cell, ...]:
+        """Return the (row, col) of every cell whose letter is in doubt (``board.unsure`` holds the bonuses)."""
+        return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if not cell.letter_sure)
+
+    @property
+    def reasons(self) -> dict[Cell, str]:
+        """Return why each uncertain cell is uncertain, by (row, col)."""
+        return {divmod(index, self.board.cols): cell.reason
+                for index, cell in enumerate(self.cells) if cell.uncertain}
+
 
 def _foreign_letters(language: Language) -> tuple[str, ...]:
     """Return the letters of the bundled alphabets that ``language`` lacks."""
@@ -69,12 +91,29 @@ def _foreign_letters(language: Language) -> tuple[str, ...]:
     return tuple(sorted(letters - set(language.alphabet)))
 
 
-def read_cell(cell: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None) -> CellReading:
-    """Return the reading of one CELL x CELL RGB tile (letters compared with ``fonts``, default all)."""
-    bonus, bonus_share = read_bonus(cell)
+def _unlit(cell: np.ndarray) -> np.ndarray:
+    """Return a lit tile in grey, its orange face as light as a plain face and its dark letter still dark."""
+    luminance = cell.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
+    face = float(np.percentile(luminance, 75))
+    grey = np.clip(luminance * (UNLIT_FACE / max(face, 1.0)), 0, 255).astype(np.uint8)
+    return np.repeat(grey[..., None], 3, axis=2)
+
+
+def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
+    """Return the tile inside a wide tile, in grey if a swipe lights it."""
+    return _unlit(face_of(wide)) if lit else face_of(wide)
+
+
+def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None,
+              lit: bool | None = None) -> CellReading:
+    """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all)."""
+    lit = is_lit(wide) if lit is None else lit
+    bonus = read_bonus(wide, lit)
+    cell = _face(wide, lit)
     glyphs = split_glyphs(cell)
     if glyphs.letter is None:
-        return CellReading("?", bonus, None, 0.0, True, ())
+        return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
+                           _join("no letter seen", bonus.reason), False)
     choices = matcher(tuple(language.alphabet), fonts).rank(glyphs.letter)
     value, value_score = None, 0.0
     if glyphs.value is not None:
@@ -84,9 +123,27 @@ def read_cell(cell: np.ndarray, language: Language, fonts: tuple[Path, ...] | No
         if value_score >= VALUE_MIN and value_score - runner_up >= VALUE_MARGIN:
             value = int(text)
     verdict = reconcile(choices, value, language.values)
-    confidence = max(0.0, min(verdict.confidence, bonus_share))
-    return CellReading(verdict.letter, bonus, value, round(confidence, 3),
-                       verdict.uncertain or confidence < UNCERTAIN_BELOW, tuple(choices[:3]))
+    confidence = max(0.0, verdict.confidence if bonus.sure else min(verdict.confidence, 0.5))
+    letter_doubt = verdict.uncertain or verdict.confidence < UNCERTAIN_BELOW
+    why = _letter_reason(verdict.letter, value, language, verdict.corrected) if letter_doubt else ""
+    return CellReading(verdict.letter, bonus.bonus, value, round(confidence, 3), letter_doubt or not bonus.sure,
+                       tuple(choices[:3]), bonus.sure, _join(why, bonus.reason), not letter_doubt)
+
+
+def _letter_reason(letter: str, value: int | None, language: Language, corrected: bool) -> str:
+    """Return why a tile's letter is in doubt."""
+    if value is None:
+        return f"the letter looks like {letter} but its value was not read"
+    if corrected:
+        return f"the letter is read as {letter} because its value is {value}"
+    if language.values.get(letter) != value:
+        return f"the letter looks like {letter} but its value {value} is not {letter}'s"
+    return f"the letter looks only faintly like {letter}"
+
+
+def _join(*reasons: str) -> str:
+    """Return the non-empty reasons joined into one sentence."""
+    return "; ".join(reason for reason in reasons if reason)
 
 
 def _check_alphabet(cells: list[np.ndarray], language: Language, name: str) -> None:
@@ -117,11 +174,26 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     grid = locate_board(to_array(image))
     if grid is None:
         raise NoBoardError(f"no Ruzzle board found in {name}")
-    cells = cut_cells(image, grid)
-    _check_alphabet(cells, language, name)
-    readings = tuple(read_cell(cell, language, fonts) for cell in cells)
-    board = Board(grid.size, grid.size, tuple(r.letter for r in readings), tuple(r.bonus for r in readings))
+    if grid.size != BOARD_SIDE:
+        raise NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
+                           f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
+    wide = cut_wide(image, grid)
+    lit = [is_lit(w) for w in wide]
+    _check_alphabet([_face(w, on) for w, on in zip(wide, lit)], language, name)
+    readings = tuple(read_cell(w, language, fonts, on) for w, on in zip(wide, lit))
+    _check_doubt(readings, name)
+    n = grid.size
+    unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
+    board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
     return Reading(board, readings, grid)
+
+
+def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
+    """Raise ImageError when so many letters are in doubt that the board would mislead more than help."""
+    doubtful = sum(not r.letter_sure for r in readings)
+    if doubtful >= MOST_IN_DOUBT * len(readings):
+        raise ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in doubt "
+                         f"(is the picture faded, blurred or too small?)")
 
 
 def prepare(language: Language | str) -> None:

@@ -14,6 +14,10 @@ it still reads about 99.7% of letters, and the value witness flags the rest.
 """
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
+import zipfile
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +31,7 @@ __all__ = ["GLYPH", "Matcher", "normalise", "font_files", "matcher"]
 
 GLYPH = 32          # side of the normalised glyph: enough to tell Ш from Щ, cheap to compare
 DRAW_SIZE = 120     # px font size candidates are drawn at before shrinking
+CACHE_VERSION = 1  # bump when the way templates are drawn changes
 FONT_HINT = "no bold sans font found to read letters with: sudo apt-get install fonts-dejavu-core"
 
 
@@ -63,13 +68,61 @@ def _drawn(text: str, font: Path) -> np.ndarray | None:
     return ink[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
 
 
+def _cache_path(candidates: tuple[str, ...], fonts: tuple[Path, ...]) -> Path:
+    """Return where the templates of ``candidates`` in ``fonts`` are kept between runs.
+
+    The name is a digest of everything the drawings depend on, fonts' sizes and times included,
+    so a changed font or a new Pillow draws them again.
+    """
+    import PIL
+    import platformdirs
+
+    stamps = [(str(font), font.stat().st_size, font.stat().st_mtime_ns) for font in fonts]
+    key = repr((CACHE_VERSION, GLYPH, DRAW_SIZE, PIL.__version__, candidates, stamps))
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    return Path(platformdirs.user_cache_dir("ruzzle_gui", appauthor=False), "glyphs", f"{digest}.npz")
+
+
+def _load(path: Path) -> tuple[list[str], np.ndarray] | None:
+    """Return the labels and templates kept at ``path``, or None if missing or damaged (they are drawn again)."""
+    try:
+        with np.load(path, allow_pickle=False) as kept:
+            labels, templates = kept["labels"].tolist(), kept["templates"]
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None
+    if templates.ndim != 2 or templates.shape != (len(labels), GLYPH * GLYPH):
+        return None
+    return labels, templates
+
+
+def _keep(path: Path, labels: list[str], templates: np.ndarray) -> None:
+    """Write the templates to ``path`` whole or not at all; a read-only or full cache folder only costs a redraw."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
+            np.savez(handle, labels=np.array(labels), templates=templates)
+        os.replace(handle.name, path)
+    except OSError:
+        try:
+            os.unlink(handle.name)
+        except (OSError, NameError):
+            pass
+
+
 class Matcher:
     """Ranks candidate texts by their likeness to a glyph."""
 
     def __init__(self, candidates: tuple[str, ...], fonts: tuple[Path, ...]) -> None:
-        drawings = [(text, _drawn(text, font)) for text in candidates for font in fonts]
-        self.labels = [text for text, ink in drawings if ink is not None]
-        self.templates = np.stack([normalise(ink) for _, ink in drawings if ink is not None])
+        # Drawing every letter of every alphabet in five fonts takes about a second: far more than a read.
+        path = _cache_path(candidates, fonts)
+        kept = _load(path)
+        if kept is None:
+            drawings = [(text, _drawn(text, font)) for text in candidates for font in fonts]
+            labels = [text for text, ink in drawings if ink is not None]
+            templates = np.stack([normalise(ink) for _, ink in drawings if ink is not None])
+            _keep(path, labels, templates)
+            kept = labels, templates
+        self.labels, self.templates = kept
         self.candidates = candidates
 
     def rank(self, ink: np.ndarray) -> list[tuple[str, float]]:

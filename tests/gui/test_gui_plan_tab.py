@@ -93,7 +93,10 @@ def test_play_plan_animates_the_first_planned_word_on_the_board(app):
     first = view.plan.steps[0].solution
     wait_until(app.root, lambda: lit_path(results) == indices(results, first))
     assert results.word_label.cget("text").startswith(first.word)
-    view.clock.now += view.plan.steps[1].start + 0.01
+    view.clock.now += view.plan.steps[3].start + 0.01
+    settle(app.root, 150)
+    assert lit_path(results) == indices(results, first)  # the plan waits for the player, not the clock
+    press(view.tree, "space")  # swiped: the next word
     second = view.plan.steps[1].solution
     wait_until(app.root, lambda: lit_path(results) == indices(results, second))
     assert view.is_played(0) and not view.is_played(1)

@@ -68,24 +68,34 @@ def test_the_time_bar_has_one_block_per_word(view):
     assert x1 - x0 == pytest.approx(view.plan.steps[0].end / 20 * width, abs=1)
 
 
-def test_play_shows_each_word_when_due_ticks_it_after_and_counts_down(view, window):
+def test_play_shows_each_word_until_the_player_ticks_it_and_counts_down(view, window):
     steps = view.plan.steps
+    view.tree.focus_force()
+    settle(window)
     view.play()
     assert view.shown == [steps[0].solution] and view.playing
-    view.fake_clock.now += steps[1].start + 0.01
-    wait_until(window, lambda: len(view.shown) == 2)
+    view.fake_clock.now += steps[2].start + 0.01
+    settle(window, 150)
+    assert view.shown == [steps[0].solution] and not view.is_played(0)  # waits for the player
+    assert view.countdown.cget("text") == clock_text(20 - steps[2].start - 0.01)
+    press(view.tree, "space")
     assert view.shown[1] == steps[1].solution
     assert view.is_played(0) and not view.is_played(1)
     assert rows(view)[0][1] == "✓" and "current" in view.tree.item("1", "tags")
-    assert view.countdown.cget("text") == clock_text(20 - steps[1].start - 0.01)
-    for number, step in enumerate(steps[2:], 2):
-        view.fake_clock.now = 1000.0 + step.start + 0.01
-        wait_until(window, lambda: len(view.shown) == number + 1)
-    view.fake_clock.now = 1000.0 + view.plan.used
+    view.set_played(3, True)  # ticked ahead by a click: skipped when its turn comes
+    for number in range(1, len(steps)):
+        if number != 3:
+            press(view.tree, "space")
+    assert view.shown == [steps[n].solution for n in range(len(steps)) if n != 3]
+    assert all(view.is_played(n) for n in range(len(steps))) and not view.playing
+    assert view.error_label.cget("text").startswith("Every planned word is ticked")
+
+
+def test_play_stops_when_the_time_is_up(view, window):
+    view.play()
+    view.fake_clock.now += 20.5
     wait_until(window, lambda: not view.playing)
-    assert view.shown == [step.solution for step in steps]
-    assert view.countdown.cget("text") == clock_text(20 - view.plan.used)
-    assert all(view.is_played(n) for n in range(len(steps)))
+    assert view.countdown.cget("text") == "0:00" and view.error_label.cget("text") == "Time is up"
 
 
 def test_playing_again_cancels_the_run_in_progress(view, window):

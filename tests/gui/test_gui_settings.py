@@ -123,7 +123,8 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
     saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
     assert saved == {"language": "it", "delay_ms": 120, "recent_boards": [], "theme": None, "everyday_only": False,
                      "plan_seconds": 120,
-                     "timing": {"per_word": 0.8, "per_letter": 0.12, "per_cell": 0.05}, "watch_region": None}
+                     "timing": {"per_word": 2.0, "per_letter": 0.2, "per_cell": 0.05}, "pace_offered": False,
+                     "watch_region": None}
     assert not app.root.winfo_exists()
 
 

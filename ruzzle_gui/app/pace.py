@@ -1,0 +1,45 @@
+"""The pace a plan assumes, said in the Plan tab's header with the way to change it: Calibrate…
+
+The default pace is a typical player's, from published figures (docs/pace.md).
+"""
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ruzzle_gui.app import theme
+
+
+def pace_text(result) -> str:
+    """Return 'planned at 2.6 s a word' from a plan's time used per word, or '' for an empty plan."""
+    steps = getattr(result, "steps", ())
+    if not steps:
+        return ""
+    return f"planned at {result.used / len(steps):.1f} s a word"
+
+
+def first_plan_offer(timing) -> str:
+    """Return the one-time message that offers Calibrate on the first plan."""
+    return (f"This plan assumes a typical player's pace ({timing.per_word:g} s a word + {timing.per_letter:g} s "
+            "a letter). Calibrate… (Alt+C) measures yours in a minute")
+
+
+class PaceLine(ttk.Frame):
+    """'planned at 2.6 s a word; Calibrate…' under the plan's summary; the app wires ``calibrate_button``."""
+
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master)
+        self.label = ttk.Label(self, text="", style="Muted.TLabel")
+        self.label.pack(side="left")
+        self.calibrate_button = ttk.Button(self, text="Calibrate…", underline=0, style="Toolbutton",
+                                           takefocus=False)
+        self.calibrate_button.pack(side="left", padx=(theme.px(self, 4), 0))
+
+    def show(self, result) -> None:
+        """Say the pace ``result`` was planned at; hide the line for an empty plan."""
+        text = pace_text(result)
+        self.label.configure(text=f"{text};" if text else "")
+        if text:
+            self.calibrate_button.pack(side="left", padx=(theme.px(self, 4), 0))
+        else:
+            self.calibrate_button.pack_forget()
