@@ -1,6 +1,7 @@
 """Watch-mode benchmark: from a board appearing on the screen to its words, idle CPU, memory over time.
 
     python -m ruzzle_gui.lab.watch_bench [--target app|cli] [--minutes 10] [--boards 12] [--idle 4] [-l en]
+                                         [--real DIR [--manifest tests/real_shots/manifest.toml]]
 
 A separate viewer process (``python -m ruzzle_gui.lab.watch_bench viewer``) shows
 generated phone screenshots (or, with ``--real DIR``, the real ones there) one
@@ -128,18 +129,36 @@ def phone_pictures(code: str, count: int, folder: Path, seed: int = 1) -> list[t
     return pictures
 
 
-def real_pictures(folder: Path, code: str, out: Path, area: tuple[int, int]) -> list[tuple[Path, object]]:
-    """Return the real screenshots of language ``code`` in ``folder``, shrunk to fit ``area`` (no board known)."""
+def true_boards(manifest: Path | None, code: str) -> dict[str, object]:
+    """Return the true board of each real shot of language ``code`` named in ``manifest`` (a TOML list of
+    [[shot]] with file and board, as tests/real_shots/manifest.toml), by file name."""
+    if manifest is None:
+        return {}
+    import tomllib
+
+    from ruzzle_gui.board import Board
+    from ruzzle_gui.language import load_language
+
+    language = load_language(code)
+    shots = tomllib.loads(manifest.read_text(encoding="utf-8")).get("shot", [])
+    return {shot["file"]: Board.parse(shot["board"], language) for shot in shots
+            if shot.get("language") == code and shot.get("board")}
+
+
+def real_pictures(folder: Path, code: str, out: Path, area: tuple[int, int],
+                  manifest: Path | None = None) -> list[tuple[Path, object]]:
+    """Return the real screenshots of language ``code`` in ``folder``, shrunk to fit ``area``, with their true
+    boards where ``manifest`` gives them (else None)."""
     from PIL import Image
 
-    pictures = []
+    truth, pictures = true_boards(manifest, code), []
     for index, path in enumerate(sorted(folder.glob(f"{code}-*"))):
         with Image.open(path) as image:
             image = image.convert("RGB")
             image.thumbnail(area)
             target = out / f"real{index}.png"
             image.save(target)
-        pictures.append((target, None))
+        pictures.append((target, truth.get(path.name)))
     return pictures
 
 
@@ -269,7 +288,8 @@ def run(args: argparse.Namespace, xserver: int | None) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="ruzzle-watch-bench-"))
     # The app takes the screen's left; a ruzzle watch process leaves the whole screen to the pictures.
     area, at = ((SCREEN[0] - APP_WIDTH - 60, SCREEN[1]), VIEWER_AT) if args.target == "app" else (SCREEN, "+0+0")
-    pictures = (real_pictures(Path(args.real), args.language, folder, area) if args.real
+    manifest = Path(args.manifest) if args.manifest else None
+    pictures = (real_pictures(Path(args.real), args.language, folder, area, manifest) if args.real
                 else phone_pictures(args.language, args.boards, folder))
     blank = folder / "blank.png"
     from PIL import Image
@@ -365,6 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=0.0, help="keep showing boards this long")
     parser.add_argument("--idle", type=float, default=4.0, help="seconds of a still screen after each board")
     parser.add_argument("--real", metavar="DIR", help="show the real screenshots LANG-*.png|jpg in DIR instead")
+    parser.add_argument("--manifest", metavar="TOML", help="the real shots' true boards (tests/real_shots/manifest.toml)")
     args = parser.parse_args(argv)
     if args.mode == "viewer":
         return viewer_main(args.at)
