@@ -10,8 +10,9 @@ from PIL import Image, ImageDraw
 
 from ruzzle_gui.board import Board
 from ruzzle_gui.cli import main
+from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import ImageError, read_board, synth
+from ruzzle_gui.vision import ImageError, read_board
 from ruzzle_gui.vision.bonus import read_bonus
 from ruzzle_gui.vision.cells import cut_wide
 from ruzzle_gui.vision.images import to_array
