@@ -41,7 +41,8 @@ What is kept (see README.md for why):
 
 Beside each .marisa (and its .index) the build writes `<code>.bands`, every
 key's commonness band from wordfreq's frequencies (`frequency_bands`,
-`ruzzle_gui.bands`); wordfreq is needed here only, never at run time.
+`ruzzle_gui.bands`); wordfreq is needed here only, never at run time. It also
+writes `<code>.doubt`, the words a game may refuse and why (doubt.py, doubt.md).
 """
 from __future__ import annotations
 
@@ -62,10 +63,12 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 import inflected_names  # noqa: E402
 import reviewed  # noqa: E402
 from abbreviations import vowelless  # noqa: E402
+from doubt import doubt_reasons  # noqa: E402
 from affix import UNSPELLABLE, entries, expand  # noqa: E402
 from numerals import numerals  # noqa: E402
 from ruzzle_gui.bands import RARE, band_for_zipf, bands_path, write_bands  # noqa: E402
 from ruzzle_gui.dictionary import compile_words  # noqa: E402
+from ruzzle_gui.doubt import write_doubts  # noqa: E402
 from ruzzle_gui.language import Language, load_language  # noqa: E402
 
 OUT_DIR = HERE.parent / "mt_languages"
@@ -337,13 +340,17 @@ def build(code: str, witnesses: set[str]) -> str:
     lines += [f"  two_letter.md keeps {key} but no source gives it" for key in sorted(reviewed.missing_kept(keys, HERE / code))]
     out = OUT_DIR / f"{code}.marisa"
     count = compile_words(sorted(keys), out)
-    counts = write_bands(out, frequency_bands(collector.language, keys))
+    band_of = frequency_bands(collector.language, keys)
+    counts = write_bands(out, band_of)
+    reasons, doubt_lines = doubt_reasons(code, HERE / code, collector, keys, band_of, EXPANSION)
+    doubts = write_doubts(out, reasons.get)
     lines += unique_contributions(collector, keys)
     lines.append(f"  kept {count:,} words")
     if code not in CAPITALISED_NOUNS:
         lines.append(f"  kept {len(unlisted_in_lower_case(collector, keys)):,} words no source lists in lower case")
     lines.append(f"  bands 0-7: {' '.join(f'{n:,}' for n in counts)} ({os.path.getsize(bands_path(out)) / 1e6:.2f} MB)")
     lines += [f"  dropped {n:,}: {why}" for why, n in collector.dropped.most_common()]
+    lines += doubt_lines + ["  doubt marks: " + ", ".join(f"{why} {n:,}" for why, n in doubts.items() if n)]
     size = (OUT_DIR / f"{code}.marisa").stat().st_size
     head = f"{code}: {count:,} words, {size / 1e6:.1f} MB, {time.monotonic() - start:.0f} s"
     return "\n".join([head, *lines])

@@ -27,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from ruzzle_gui.dictionary import load_trie  # noqa: E402
+from ruzzle_gui.doubt import load_doubts  # noqa: E402
 from ruzzle_gui.language import load_language  # noqa: E402
 
 sys.path.insert(0, str(HERE))
@@ -85,16 +86,21 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"unknown language {unknown[0]!r}; known: {' '.join(CODES)}", file=sys.stderr)
         return 2
-    print("lang   words      common (>=99%)      names (<=5%)   common, raw")
+    print("lang   words      common (>=99%)      names (<=5%)   common, raw   common, not doubtful   doubtful common")
     for code in args.codes or CODES:
-        trie = load_trie(HERE.parent / "mt_languages" / f"{code}.marisa")
+        path = HERE.parent / "mt_languages" / f"{code}.marisa"
+        trie = load_trie(path)
         found, missing = split(code, "common", trie)
         fold, on_purpose = load_language(code).fold, dropped_on_purpose(code)
         judged = [w for w in missing if fold(w) not in on_purpose]
         names, _ = split(code, "names", trie)
         total_names, total = len(sample(code, "names")), len(found) + len(judged)
+        # The default lists leave doubtful words out: the common words they still show.
+        doubts = load_doubts(path)
+        doubtful = [w for w in found if doubts is not None and doubts.reason(fold(w))]
         print(f"{code:<6} {len(trie):>9,}  {len(found) / total:7.2%} of {total:>5}"
-              f"   {len(names) / total_names:6.2%} of {total_names}   {len(found) / (len(found) + len(missing)):7.2%}")
+              f"   {len(names) / total_names:6.2%} of {total_names}   {len(found) / (len(found) + len(missing)):7.2%}"
+              f"   {(len(found) - len(doubtful)) / total:7.2%}   {' '.join(doubtful[:12]) or '-'}")
         if args.missing:
             print("   missing:", " ".join(missing))
             print("   names present:", " ".join(names))

@@ -14,16 +14,12 @@ dictionary without one still works: its words have no band (None).
 """
 from __future__ import annotations
 
-import mmap
 import os
-import struct
 from collections.abc import Callable
 from functools import lru_cache
 
-import marisa_trie
-
-from ruzzle_gui.dictionary import DictionaryError, bundled_path, content_digest, dictionary_digest, load_trie
-from ruzzle_gui.files import write_atomically, write_bytes
+from ruzzle_gui.dictionary import bundled_path
+from ruzzle_gui.key_marks import KeyMarks, is_marks_file, load_marks, write_marks
 
 __all__ = ["RARE", "EVERYDAY", "ZIPF_EDGES", "Bands", "bands_path", "band_for_zipf", "load_bands",
            "write_bands", "write_bands_like", "write_bundled_bands", "is_bands_file"]
@@ -35,7 +31,6 @@ RARE, EVERYDAY = 0, 7
 # words: the few thousand forms of everyday speech, casa, house, Haus). Band 0
 # is a word wordfreq never saw: rarer than its floor, or a name it skips.
 ZIPF_EDGES = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
-_FOOTER = struct.Struct("<8sQ16s")
 _MAGIC = b"RZBANDS1"
 
 
@@ -51,60 +46,23 @@ def bands_path(dictionary: str | os.PathLike) -> str:
     return os.path.splitext(dictionary)[0] + ".bands"
 
 
-class Bands:
+class Bands(KeyMarks):
     """The bands of one compiled dictionary, read from the memory-mapped file."""
 
-    def __init__(self, trie: marisa_trie.Trie, packed: memoryview, *keep: object) -> None:
-        self._find, self._packed = trie.get, packed
-        self._keep = keep  # the mapped file ``packed`` reads
-
-    def band(self, word: str) -> int | None:
-        """Return the band of a folded word (as Solution.word holds it), or None if it is no key."""
-        key_id = self._find(word)
-        return None if key_id is None else self.band_of_id(key_id)
-
-    def band_of_id(self, key_id: int) -> int:
-        """Return the band of the key with this trie id."""
-        return (self._packed[key_id >> 1] >> ((key_id & 1) << 2)) & 0xF
+    band = KeyMarks.mark
+    band_of_id = KeyMarks.mark_of_id
 
 
 @lru_cache(maxsize=None)
 def load_bands(dictionary: str | os.PathLike) -> Bands | None:
     """Return the bands beside a compiled ``dictionary``, or None if missing, stale or damaged."""
     dictionary = os.fspath(dictionary)
-    try:
-        trie = load_trie(dictionary)
-        with open(bands_path(dictionary), "rb") as handle:
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    except (DictionaryError, OSError, ValueError):
-        return None
-    size = (len(trie) + 1) // 2
-    if len(mapped) != size + _FOOTER.size:
-        return None
-    magic, count, digest = _FOOTER.unpack_from(mapped, size)
-    if magic != _MAGIC or count != len(trie) or digest != dictionary_digest(dictionary):
-        return None
-    packed = memoryview(mapped)[:size]
-    if any(byte & 0x88 for byte in packed[::4096]):  # cheap spot check: a band never exceeds 7
-        return None
-    return Bands(trie, packed, mapped)
+    return load_marks(dictionary, bands_path(dictionary), _MAGIC, Bands)
 
 
 def write_bands(dictionary: str | os.PathLike, band_of: Callable[[str], int]) -> list[int]:
     """Write ``<dictionary>.bands`` from ``band_of(key)``; return how many keys fell in each band."""
-    dictionary = os.fspath(dictionary)
-    trie = marisa_trie.Trie().mmap(dictionary)  # not load_trie's cache: the file may be new
-    packed = bytearray((len(trie) + 1) // 2)
-    counts = [0] * (EVERYDAY + 1)
-    for key, key_id in trie.iteritems():
-        band = band_of(key)
-        if not RARE <= band <= EVERYDAY:
-            raise ValueError(f"band {band} of {key!r} is outside {RARE}..{EVERYDAY}")
-        counts[band] += 1
-        packed[key_id >> 1] |= band << ((key_id & 1) << 2)
-    footer = _FOOTER.pack(_MAGIC, len(trie), content_digest(dictionary))
-    _replace(bands_path(dictionary), bytes(packed) + footer)
-    return counts
+    return write_marks(dictionary, bands_path(dictionary), _MAGIC, band_of, EVERYDAY + 1)
 
 
 def write_bands_like(dictionary: str | os.PathLike, reference: str | os.PathLike) -> list[int] | None:
@@ -130,20 +88,4 @@ def write_bundled_bands(dictionary: str | os.PathLike, code: str) -> list[int] |
 
 def is_bands_file(path: str | os.PathLike) -> bool:
     """Return True if ``path`` ends in the footer of a band file of ours, so compile may replace it."""
-    try:
-        with open(path, "rb") as handle:
-            size = handle.seek(0, os.SEEK_END)
-            if size < _FOOTER.size:
-                return False
-            handle.seek(size - _FOOTER.size)
-            return handle.read(len(_MAGIC)) == _MAGIC
-    except OSError:
-        return False
-
-
-def _replace(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file, so a process that has the old one mapped keeps it."""
-    try:
-        write_atomically(path, lambda partial: write_bytes(partial, data))
-    except OSError as err:
-        raise DictionaryError(f"cannot write {path}: {err.strerror}") from None
+    return is_marks_file(path, _MAGIC)

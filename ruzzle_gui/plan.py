@@ -1,7 +1,10 @@
 """Plan a round: which words to swipe, and in what order, in the seconds left.
 
-What it optimises: the total points of a sequence of distinct words that can be
-swiped within ``seconds``. A word takes ``per_word + per_letter * letters``
+What it optimises: the total expected points of a sequence of distinct words that
+can be swiped within ``seconds``: each word's points times its chance of being
+accepted by the game (``chance``, 1 for every word unless given; see
+``ruzzle_gui.acceptance`` for the table the app and the CLI use). A refused word
+still costs its swipe time. A word takes ``per_word + per_letter * letters``
 seconds to swipe, and moving the finger from the end cell of one word to the
 start cell of the next takes ``per_cell`` seconds per cell of straight-line
 distance (the first word's travel counts only when the finger's cell is given).
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 import math
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import accumulate
@@ -50,6 +53,9 @@ BOUND_CELLS = 20000  # most time steps the knapsack bound uses; coarser steps ke
 MAX_CELLS = 50 * 50  # the travel table grows with the cells squared: 390 MB at 50x50, 24 GB+ at 300x300
 MAX_ROUNDS = 50  # local-search rounds; each must gain points or time, so this is rarely reached
 ROUNDING = 1e-6  # points: a fractional bound must clear a total by this much to settle an item
+
+
+Chance = Callable[[Solution], float]  # a word's chance of being accepted by the game, 0..1
 
 
 class PlanError(ValueError):
@@ -133,6 +139,13 @@ class Plan:
     seconds: float
     timing: Timing = field(default_factory=Timing)
     reason: str = ""
+    expected: float | None = None  # the expected points, when words have a chance of being refused
+    chances: tuple[float, ...] = ()  # each step's chance of being accepted, when given
+
+    @property
+    def expected_points(self) -> float:
+        """Return the points expected when some words may be refused (all of them if none may)."""
+        return self.points if self.expected is None else self.expected
 
     @property
     def points(self) -> int:
@@ -150,15 +163,18 @@ class Plan:
         return [step.solution.word for step in self.steps]
 
     def to_dict(self) -> dict:
-        """Return the plan as plain JSON-ready data."""
+        """Return the plan as plain JSON-ready data ("points": if every word is accepted)."""
+        chances = self.chances or (1.0,) * len(self.steps)
         return {"seconds": self.seconds, "used": round(self.used, 3), "points": self.points,
+                "expected_points": round(self.expected_points, 1),
                 "timing": {"per_word": self.timing.per_word, "per_letter": self.timing.per_letter,
                            "per_cell": self.timing.per_cell},
                 "reason": self.reason,
                 "steps": [{"word": s.solution.word, "score": s.solution.score,
                            "path": [list(cell) for cell in s.solution.path],
-                           "start": round(s.start, 3), "end": round(s.end, 3), "points": s.points}
-                          for s in self.steps]}
+                           "start": round(s.start, 3), "end": round(s.end, 3), "points": s.points,
+                           "chance": round(chance, 3)}
+                          for s, chance in zip(self.steps, chances)]}
 
 
 # ---------------------------------------------------------------- the problem, as plain lists
@@ -173,12 +189,16 @@ class _Words:
     unknown), travel to it is free. Orders are lists of word numbers without the sentinel.
     """
 
-    def __init__(self, solutions: Sequence[Solution], board: Board, timing: Timing, at: Cell | None) -> None:
+    def __init__(self, solutions: Sequence[Solution], board: Board, timing: Timing, at: Cell | None,
+                 chance: Chance | None = None) -> None:
         cols, cells = board.cols, board.rows * board.cols
         check_size(board.rows, board.cols)
         index = {divmod(i, cols): i for i in range(cells)}
         self.solutions = solutions
-        self.points = [s.score for s in solutions] + [0]
+        self.chances = [1.0] * len(solutions) if chance is None else [_chance(chance, s) for s in solutions]
+        self.expected = chance is not None
+        # What the search maximises: the expected points (the points when every word is sure).
+        self.points = [s.score * p for s, p in zip(solutions, self.chances)] + [0]
         self.swipe = [timing.swipe(len(s.path)) for s in solutions] + [0.0]
         self.starts = [index[s.path[0]] for s in solutions] + [cells]
         self.ends = [index[s.path[-1]] for s in solutions] + [cells]
@@ -203,24 +223,26 @@ class _Words:
             here = ends[word]
         return total
 
-    def points_of(self, order: Iterable[int]) -> int:
-        """Return the total points of the words in ``order``."""
+    def points_of(self, order: Iterable[int]) -> float:
+        """Return the total (expected) points of the words in ``order``."""
         return sum(self.points[w] for w in order)
 
 
 # ---------------------------------------------------------------- public API
 
 def plan(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_SECONDS,
-         timing: Timing | None = None, played: Iterable[str | Solution] = (), at: Cell | None = None) -> Plan:
-    """Return the best plan found for ``seconds`` from now, leaving out the ``played`` words.
+         timing: Timing | None = None, played: Iterable[str | Solution] = (), at: Cell | None = None,
+         chance: Chance | None = None) -> Plan:
+    """Return the plan of most expected points found for ``seconds`` from now, leaving out the ``played`` words.
 
     ``at`` is the cell the finger is on (the end of the last word played), if known.
+    ``chance(solution)`` is the word's chance, 0..1, of being accepted (None: every word is).
     """
     seconds, timing = check_seconds(seconds), timing or Timing()
     candidates, reason = _candidates(solutions, board, played, at)
     if not candidates:
         return Plan((), seconds, timing, reason)
-    words = _Words(candidates, board, timing, at)
+    words = _Words(candidates, board, timing, at, chance)
     order = _exact(words, seconds) if len(words) <= EXACT_WORDS else _search(words, seconds)
     if not order:
         shortest = min(words.swipe[:-1])  # not the sentinel
@@ -230,11 +252,14 @@ def plan(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_S
 
 def score_first(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_SECONDS,
                 timing: Timing | None = None, played: Iterable[str | Solution] = (),
-                at: Cell | None = None) -> Plan:
-    """Return the naive plan: down the list best score first, every word that still fits in the time."""
+                at: Cell | None = None, chance: Chance | None = None) -> Plan:
+    """Return the naive plan: down the list best score first, every word that still fits in the time.
+
+    ``chance`` only prices the plan (its expected points); it does not change the order.
+    """
     seconds, timing = check_seconds(seconds), timing or Timing()
     candidates, reason = _candidates(solutions, board, played, at)
-    words = _Words(candidates, board, timing, at)
+    words = _Words(candidates, board, timing, at, chance)
     order, used, before = [], 0.0, words.home
     for word in range(len(words)):  # best score first, as _candidates sorts them
         cost = words.gap(before, word) + words.swipe[word]
@@ -308,13 +333,25 @@ def _check_solution(solution: object, board: Board, cells: frozenset[Cell]) -> N
 
 
 def _steps(words: _Words, order: Sequence[int], seconds: float, timing: Timing) -> Plan:
-    """Return the Plan that plays ``order``, with each word's start, end and running points."""
+    """Return the Plan that plays ``order``, with each word's start, end and running points if all are accepted."""
     steps, clock, points, before = [], 0.0, 0, words.home
     for word in order:
         start = clock + words.gap(before, word)
-        clock, points, before = start + words.swipe[word], points + words.points[word], word
+        clock, before = start + words.swipe[word], word
+        points += words.solutions[word].score
         steps.append(Step(words.solutions[word], start, clock, points))
-    return Plan(tuple(steps), seconds, timing)
+    if not words.expected:
+        return Plan(tuple(steps), seconds, timing)
+    return Plan(tuple(steps), seconds, timing, expected=words.points_of(order),
+                chances=tuple(words.chances[w] for w in order))
+
+
+def _chance(chance: Chance, solution: Solution) -> float:
+    """Return ``chance(solution)`` as a float in [0, 1], or raise PlanError."""
+    value = chance(solution)
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0.0 <= float(value) <= 1.0:
+        raise PlanError(f"the chance of '{solution.word}' must be a number from 0 to 1, not {value!r}")
+    return float(value)
 
 
 # ---------------------------------------------------------------- exact: Held-Karp over subsets

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui import bands
+from ruzzle_gui import bands, key_marks
 from ruzzle_gui.bands import EVERYDAY, RARE, band_for_zipf, bands_path, load_bands, write_bands, write_bands_like
 from ruzzle_gui.dictionary import DictionaryError, bundled_path, compile_words
 
@@ -50,7 +50,7 @@ def test_write_bands_counts_each_band_and_packs_two_keys_a_byte(tmp_path):
     path = compiled(tmp_path, "odd", WORDS)  # 5 keys: 3 bytes, then the footer
     counts = write_bands(path, WORDS.__getitem__)
     assert counts == [1, 1, 0, 1, 0, 1, 0, 1]
-    assert os.path.getsize(bands_path(path)) == 3 + bands._FOOTER.size
+    assert os.path.getsize(bands_path(path)) == 3 + key_marks._FOOTER.size
 
 
 def test_a_dictionary_without_bands_has_none(tmp_path):
@@ -68,7 +68,7 @@ def test_bands_of_another_dictionary_are_ignored(tmp_path, dictionary):
 def test_damaged_bands_are_ignored(dictionary, damage):
     path = Path(bands_path(dictionary))
     data = bytearray(path.read_bytes())
-    footer = len(data) - bands._FOOTER.size
+    footer = len(data) - key_marks._FOOTER.size
     if damage == "truncate":
         data = data[:-1]
     elif damage == "extend":

@@ -24,7 +24,8 @@ SMALL_BOARD = "C A S A\nI O M E\nA R E T\nO L U N\n"
 WORDS = ["Città", "casa", "CASA", "perché", "x", "l'acqua", "Ωmega", "", "zeta"]
 WORDS_FOLDED_IT = ["CASA", "CITTA", "PERCHE", "ZETA"]
 WORDS_UPPER = ["CASA", "CITTÀ", "PERCHÉ", "ZETA", "ΩMEGA"]
-JSON_KEYS = {"language", "rows", "cols", "board", "bonuses", "min_length", "count", "total_score", "words"}
+JSON_KEYS = {"language", "rows", "cols", "board", "bonuses", "min_length", "count", "total_score", "words",
+             "doubtful_left_out"}
 WORD_LINE = re.compile(r"^(\S+) +(\d+)  (\(\d+,\d+\)(?: \(\d+,\d+\))*)$")
 
 
@@ -64,8 +65,9 @@ def check_contract(data: dict) -> None:
     board = Board(rows, cols, tuple(ch for row in data["board"] for ch in row),
                   tuple(b for row in data["bonuses"] for b in row))
     for entry in data["words"]:
-        assert set(entry) == {"word", "score", "length", "path", "band"}
+        assert set(entry) == {"word", "score", "length", "path", "band", "doubt"}
         assert entry["band"] is None or 0 <= entry["band"] <= 7
+        assert entry["doubt"] in (None, "enclitic", "unattested", "name", "abbreviation", "reviewed", "truncated")
         path = [tuple(cell) for cell in entry["path"]]
         assert all(len(cell) == 2 and 0 <= cell[0] < rows and 0 <= cell[1] < cols for cell in path)
         assert "".join(data["board"][r][c] for r, c in path) == entry["word"]
@@ -98,7 +100,7 @@ def word_list(tmp_path) -> str:
 # ---------------------------------------------------------------- solve
 
 def test_solve_text_shows_board_aligned_words_and_summary(capsys, board_file):
-    code, out, err = run(capsys, "solve", "-l", "it", "-b", board_file)
+    code, out, err = run(capsys, "solve", "-l", "it", "-b", board_file, "--all")  # the doubtful words' line aside
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].split() == ["0", "1", "2", "3"]

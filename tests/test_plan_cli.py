@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from ruzzle_gui import Board, Graph, cli, load_language
+from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.plan import Timing, plan, upper_bound
+from ruzzle_gui.word_filters import WordFilters, WordMarks, apply
 
 IT_BOARD = "Ctl A   S   Edl\nRdw O   M   I\nTtw E   N   A\nLtl U   P   Odw\n"
 STEP_LINE = re.compile(r"^ *(\d+)\.  (\S+) +(\d+) +(\d+\.\d)s +(\d+\.\d)s +(\d+)  (\(\d,\d\)(?: \(\d,\d\))*)$")
@@ -29,12 +31,18 @@ def board_file(tmp_path: Path) -> str:
     return str(path)
 
 
+def playable(language, solutions, filters=WordFilters()):
+    """Return the words the plan takes by default (doubtful ones left out) and their chance of acceptance."""
+    marks = WordMarks.of(language.dictionary_path)
+    return apply(solutions, filters, marks).words, chance_of(marks)
+
+
 def api_plan(seconds: float, **options):
-    """Return the API's plan and bound for the Italian board, for comparison."""
+    """Return the API's plan and bound for the Italian board's playable words, for comparison."""
     language = load_language("it")
     board = Board.parse(IT_BOARD, language)
-    solutions = Graph(board, language).solve()
-    return plan(solutions, board, seconds, **options), upper_bound(solutions, board, seconds)
+    solutions, chance = playable(language, Graph(board, language).solve())
+    return plan(solutions, board, seconds, chance=chance, **options), upper_bound(solutions, board, seconds)
 
 
 def test_plan_prints_a_numbered_list_with_cumulative_time_and_points(capsys, board_file):
@@ -42,7 +50,8 @@ def test_plan_prints_a_numbered_list_with_cumulative_time_and_points(capsys, boa
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["#", "WORD"]
-    steps = [STEP_LINE.match(line) for line in lines[1:-2]]
+    summary = next(i for i, line in enumerate(lines) if not line)  # the blank line before the summary
+    steps = [STEP_LINE.match(line) for line in lines[1:summary]]
     assert all(steps), out
     expected, bound = api_plan(20)
     assert [m[2] for m in steps] == expected.words
@@ -51,8 +60,9 @@ def test_plan_prints_a_numbered_list_with_cumulative_time_and_points(capsys, boa
     assert totals == [s.points for s in expected.steps] and totals[-1] == sum(int(m[3]) for m in steps)
     ends = [float(m[5]) for m in steps]
     assert ends == sorted(ends) and ends[-1] <= 20
-    assert lines[-1] == (f"{len(steps)} words, {expected.points} points in {expected.used:.1f} of 20 s; "
-                         f"upper bound {bound} points ({expected.points / bound:.1%} of it)")
+    assert lines[summary + 1] == (f"{len(steps)} words, {expected.points} points if all are accepted, "
+                                  f"{expected.expected_points:.0f} expected, in {expected.used:.1f} of 20 s; "
+                                  f"upper bound {bound} points ({expected.points / bound:.1%} of it)")
 
 
 def test_plan_json_matches_the_api_and_starts_after_the_played_words(capsys, board_file):
@@ -64,7 +74,8 @@ def test_plan_json_matches_the_api_and_starts_after_the_played_words(capsys, boa
     board = Board.parse(IT_BOARD, language)
     solutions = Graph(board, language).solve()
     finger = next(s.path[-1] for s in solutions if s.word == "TERAMANO")
-    expected = plan(solutions, board, 8, Timing(per_cell=0.1), ["TERAMANO"], finger)
+    words, chance = playable(language, solutions)
+    expected = plan(words, board, 8, Timing(per_cell=0.1), ["TERAMANO"], finger, chance)
     assert [s["word"] for s in data["steps"]] == expected.words and "TERAMANO" not in expected.words
     assert data["points"] == expected.points and data["played"] == ["TERAMANO"]
     assert data["steps"][0]["start"] == pytest.approx(Timing(per_cell=0.1).travel(finger, expected.steps[0].solution.path[0]), abs=1e-3)

@@ -17,7 +17,7 @@ from ruzzle_gui.app import theme
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
-from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
+from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
 TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
 # Pixel sizes as on a 96-DPI screen; each goes through theme.px.
@@ -46,11 +46,12 @@ def clock_text(seconds: float) -> str:
 
 
 def plan_summary(result: Plan) -> str:
-    """Return one line describing a plan, or why it is empty."""
+    """Return one line describing a plan (its points if all are accepted, and expected), or why it is empty."""
     if not result.steps:
         return result.reason or "No plan"
     count = len(result.steps)
-    return (f"{count} word{'s' if count != 1 else ''}  ·  {result.points:,} points  ·  "
+    expected = f" ({result.expected_points:,.0f} expected)" if result.expected is not None else ""
+    return (f"{count} word{'s' if count != 1 else ''}  ·  {result.points:,} points{expected}  ·  "
             f"{result.used:.1f} of {result.seconds:g} s")
 
 
@@ -70,6 +71,7 @@ class PlanView(ttk.Frame):
         self.clock = clock
         self.board: Board | None = None
         self.solutions: list[Solution] = []
+        self.chance: Chance | None = None  # each word's chance of being accepted (None: every word is)
         self.plan = Plan((), self.seconds, self.timing, "No board yet")
         self.played: list[Solution] = []  # in the order they were ticked: the last is where the finger is
         self.current: int | None = None
@@ -90,6 +92,9 @@ class PlanView(ttk.Frame):
         self.summary_label.pack(side="top", anchor="w")
         self.pace_line = PaceLine(header)
         self.pace_line.pack(side="top", anchor="w")
+        # The word filters the plan shares with the list, and how many words they leave out.
+        self.filters_label = ttk.Label(header, text="", style="Muted.TLabel")
+        self.filters_label.pack(side="top", anchor="w")
         self.bar = tk.Canvas(self, height=px(BAR_HEIGHT), background=BAR_BACKGROUND[mode], highlightthickness=0)
         self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
@@ -204,7 +209,7 @@ class PlanView(ttk.Frame):
         self.seconds, self.timing = check_seconds(seconds), timing
         self._show_timing()
         if self.board is not None:
-            self.show(self.solutions, self.board)
+            self.show(self.solutions, self.board, chance=self.chance, filters=self.filters_label.cget("text"))
 
     def _bind_keys(self) -> None:
         """Bind the keys of the tip line and clicks on the ✓ column."""
@@ -221,14 +226,43 @@ class PlanView(ttk.Frame):
 
     # ------------------------------------------------------------ the plan
 
-    def show(self, solutions: Iterable[Solution], board: Board, seconds: float | None = None) -> Plan:
-        """Plan a fresh round of ``seconds`` (default: this view's) on ``board`` and show it."""
+    def show(self, solutions: Iterable[Solution], board: Board, seconds: float | None = None,
+             chance: Chance | None = None, filters: str = "") -> Plan:
+        """Plan a fresh round of ``seconds`` (default: this view's) on ``board`` and show it.
+
+        ``chance`` prices each word (see ruzzle_gui.plan); ``filters`` says which word filters chose
+        ``solutions`` and how many words they left out.
+        """
         self.stop()
-        self.board, self.solutions, self.played = board, list(solutions), []
+        self.board, self.solutions, self.played, self.chance = board, list(solutions), [], chance
+        self.filters_label.configure(text=filters)
         if seconds is not None:
             self.seconds = check_seconds(seconds)
         self.left_var.set(f"{self.seconds:g}")
         return self._show_plan(self._plan(self.seconds))
+
+    def set_words(self, solutions: Iterable[Solution], chance: Chance | None = None, filters: str = "") -> Plan | None:
+        """Plan other words of the same board for the time left, keeping the ticks (a filter changed).
+
+        The time left is the countdown's while Play plan runs, else the Time left box's.
+        """
+        if self.board is None:
+            return None
+        left = self.time_left()
+        self.solutions, self.chance = list(solutions), chance
+        self.filters_label.configure(text=filters)
+        if left is None:
+            return None
+        self.stop()
+        self.left_var.set(f"{left:g}")
+        return self._show_plan(self._plan(left))
+
+    def time_left(self) -> float | None:
+        """Return the seconds left: the countdown's while playing, else the box's (None: the box is not sane)."""
+        if self.playing:
+            left = self.plan.seconds - (self.clock() - self._started)
+            return check_seconds(max(round(left, 1), 0.1))
+        return self.seconds_ok(self.left_var.get())
 
     def restore(self, result: Plan, solutions: Iterable[Solution], board: Board, played: Iterable[Solution]) -> None:
         """Show ``result`` again as it stood, with the words in ``played`` ticked (a board the player came back to)."""
@@ -263,7 +297,7 @@ class PlanView(ttk.Frame):
         """Return the plan for ``seconds`` from the last played word's end; an empty one saying why if none can be made."""
         at = self.played[-1].path[-1] if self.played else None
         try:
-            return plan(self.solutions, self.board, seconds, self.timing, self.played, at)
+            return plan(self.solutions, self.board, seconds, self.timing, self.played, at, self.chance)
         except PlanError as err:  # a board too large to plan, say: the reason shows in place of the plan
             return Plan((), seconds, self.timing, str(err))
 

@@ -21,7 +21,9 @@ from ruzzle_gui.board import Board
 from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
-from ruzzle_gui.plan import Timing
+from ruzzle_gui.acceptance import chance_of
+from ruzzle_gui.plan import Chance, Timing
+from ruzzle_gui.word_filters import apply, describe_filters
 
 TIP = ("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
        "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
@@ -52,7 +54,8 @@ class Results(ttk.Frame):
         self.values: dict[str, int] = {}
         self.notebook = ttk.Notebook(self)
         self.notebook.enable_traversal()
-        self.words = WordList(self.notebook, on_select=self._on_select, settings=settings)
+        self.words = WordList(self.notebook, on_select=self._on_select, settings=settings,
+                              on_filters=self._on_filters)
         self.plan_view = PlanView(self.notebook, self._play_word, seconds=settings.plan_seconds,
                                   timing=settings.plan_timing(), show_heat=self._show_heat,
                                   on_timing=self._on_timing)
@@ -160,7 +163,9 @@ class Results(ttk.Frame):
         bind_shortcut(planning, "<Control-n>", self.on_new_game)
         bind_shortcut(planning, "<Control-e>", self.on_edit)
         bind_shortcut(planning, "<Alt-c>", self.ask_calibrate)
-        bind_shortcut([*widgets, self.words.everyday_box], "<Alt-e>", self.words.toggle_everyday)
+        filter_keys = [*widgets, *planning, self.words.everyday_box, self.words.doubtful_box]
+        bind_shortcut(filter_keys, "<Alt-e>", self.words.toggle_everyday)
+        bind_shortcut(filter_keys, "<Alt-d>", self.words.toggle_doubtful)
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
         """Fill the list with a fresh solve and start the best word's animation.
@@ -206,13 +211,33 @@ class Results(ttk.Frame):
             self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
         if not self._planned and self.board is not None:
             self._planned = True
+            words, chance, filters = self.plan_words()
             kept = self.rounds.get(self._round)
             if kept is not None and kept.plan.timing == self.plan_view.timing:
                 self.plan_view.restore(kept.plan, kept.solutions, self.board, kept.played)
+                if set(kept.solutions) != set(words):  # a filter changed since: plan what the list shows now
+                    self.plan_view.set_words(words, chance, filters)
+                else:
+                    self.plan_view.chance = chance
+                    self.plan_view.filters_label.configure(text=filters)
             else:
-                self.plan_view.show(self.solutions, self.board)
+                self.plan_view.show(words, self.board, chance=chance, filters=filters)
             self._offer_calibrate()
         self.plan_view.update_heat()
+
+    def plan_words(self) -> tuple[list[Solution], Chance, str]:
+        """Return the words the list's shared filters keep, their chance of acceptance, and the filters line."""
+        words = self.words
+        filters = words.filters()
+        kept, left_out = apply(self.solutions, filters, words.marks)
+        chance = chance_of(words.marks, self.settings.acceptance_table())
+        return kept, chance, describe_filters(filters, left_out, words.marks)
+
+    def _on_filters(self) -> None:
+        """The list's shared filters changed: plan the words they keep for the time left, keeping the ticks."""
+        if self._planned and self.board is not None:
+            kept, chance, filters = self.plan_words()
+            self.plan_view.set_words(kept, chance, filters)
 
     def _keep_round(self) -> None:
         """Remember the plan and ticks of the board shown, before another solve replaces them."""
@@ -343,7 +368,9 @@ class Results(ttk.Frame):
         """
         self._cancel_step()
         self.current, self._delay_ms = solution, delay_ms
-        self.word_label.configure(text=f"{solution.word}   {plural(solution.score, 'point')}")
+        doubt = self.words.doubt_of(solution)
+        doubtful = f"\ndoubtful: {doubt}" if doubt else ""
+        self.word_label.configure(text=f"{solution.word}   {plural(solution.score, 'point')}{doubtful}")
         self.board_view.clear_path()
         self._step = 0
         self._advance(at_once)

@@ -8,10 +8,13 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
-from ruzzle_gui.bands import EVERYDAY, load_bands
+from ruzzle_gui.bands import EVERYDAY
+from ruzzle_gui.doubt import describe
 from ruzzle_gui.graph import Solution, sort_solutions
 from ruzzle_gui.language import Language
+from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks
 
 # column id -> (heading, the engine's sort order for it; None: sorted here)
 COLUMNS = {
@@ -25,10 +28,6 @@ ARROWS = ("  ▲", "  ▼")
 WORD_COLUMN = "MMMMMMMMMM"  # the word column shows ten wide letters before it needs more room
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
 MODES = ("contains", "starts with")
-# "Everyday words only" keeps band 5 and up: Zipf 3 or more, a word met at least once
-# in a million words of real text. On random 4x4 boards that keeps about half the words
-# (43% in Russian to 63% in English), the ones a player can be sure the game accepts.
-EVERYDAY_BAND = 5
 DOTS = 4  # the Common column: band 0..7 as up to four dots, two bands a dot
 NO_BANDS = "(this word list has no commonness data)"
 NO_START = "Click a tile to list only the words that start there"
@@ -76,17 +75,18 @@ def matches(solution: Solution, text: str, mode: str, min_length: int, start: tu
     return word.startswith(text) if mode == "starts with" else text in word
 
 
-def summary(shown: Sequence[Solution], total: int) -> str:
-    """Return the line describing the words shown: count, total score and the longest word."""
+def summary(shown: Sequence[Solution], total: int, doubtful: int = 0) -> str:
+    """Return the line describing the words shown: count, total score, the longest word, doubtful words hidden."""
     if not total:
         return "No words found on this board"
+    hidden = f"  ·  {doubtful:,} doubtful left out" if doubtful else ""
     if not shown:
-        return "The only word does not match the filters" if total == 1 else \
-            f"None of the {total:,} words match the filters"
+        return ("The only word does not match the filters" if total == 1 else
+                f"None of the {total:,} words match the filters") + hidden
     count = plural(total, "word") if len(shown) == total else f"{len(shown):,} of {plural(total, 'word')}"
     points = sum(s.score for s in shown)
     longest = max(shown, key=lambda s: (len(s.word), s.score))
-    return f"{count}  ·  {plural(points, 'point')}  ·  longest {longest.word} ({len(longest.word)})"
+    return f"{count}  ·  {plural(points, 'point')}  ·  longest {longest.word} ({len(longest.word)}){hidden}"
 
 
 def column_widths(widget: tk.Misc) -> dict[str, int]:
@@ -101,12 +101,17 @@ def column_widths(widget: tk.Misc) -> dict[str, int]:
 class WordList(ttk.Frame):
     """The filters, the word list and its summary; ``on_select`` hears of each word the player selects."""
 
-    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None], settings: Settings | None = None) -> None:
+    def __init__(self, master: tk.Misc, on_select: Callable[[Solution], None], settings: Settings | None = None,
+                 on_filters: Callable[[], None] | None = None) -> None:
         super().__init__(master)
         self.on_select = on_select
+        self.on_filters = on_filters or (lambda: None)  # told when the filters the plan shares change
         self.settings = settings if settings is not None else Settings()
         self._bands: list[int | None] = []  # each word's band, by row number: looked up once per solve
+        self._doubts: list[str | None] = []  # each word's doubt reason (None: playable), by row number
+        self.marks = WordMarks()
         self.has_bands = True  # as built: the column shown, the toggle enabled
+        self._shared: WordFilters | None = None  # the shared filters when the list was last filtered
         self.language: Language | None = None
         self.solutions: list[Solution] = []
         self._row_of: dict[Solution, int] = {}
@@ -123,6 +128,7 @@ class WordList(ttk.Frame):
         self._build_summary().pack(side="bottom", fill="x", pady=(px(self, 6), 0))
         self._build_table().pack(fill="both", expand=True)
         self.tree.bind("<<TreeviewSelect>>", self._on_select)
+        self.row_tip = RowTip(self.tree, self.doubt_text)
 
     def _build_filters(self) -> ttk.Frame:
         """Return the find box, its mode, the minimum length and the start-tile line."""
@@ -145,6 +151,10 @@ class WordList(ttk.Frame):
         self.everyday_box = ttk.Checkbutton(common, text="Everyday words only", underline=0,
                                             variable=self.everyday_var, command=self._on_everyday)
         self.everyday_box.pack(side="left")
+        self.doubtful_var = tk.BooleanVar(value=self.settings.doubtful_too)
+        self.doubtful_box = ttk.Checkbutton(common, text="Doubtful words too", underline=0,
+                                            variable=self.doubtful_var, command=self._on_doubtful)
+        self.doubtful_box.pack(side="left", padx=(px(self, 12), 0))
         self.no_bands_label = ttk.Label(common, text="", style="Muted.TLabel", width=1)
         self.no_bands_label.pack(side="left", fill="x", expand=True, padx=(px(self, 8), 0))
         # Always there, so that choosing a start tile never moves the list.
@@ -188,6 +198,8 @@ class WordList(ttk.Frame):
         ring = theme.FocusRing(self)
         self.tree = ttk.Treeview(ring, columns=tuple(COLUMNS), show="headings", selectmode="browse")
         ring.watch(self.tree)
+        self._colour_rows()
+        self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows(), add=True)
         self.tk.eval(REPLACE_ROWS_PROC)  # once per interpreter would do; defining it again is harmless
         widths = column_widths(self)
         for column, (heading, _order) in COLUMNS.items():
@@ -200,6 +212,10 @@ class WordList(ttk.Frame):
         self.tree.pack(side="left", fill="both", expand=True)
         scrollbar.pack(side="right", fill="y")
         return ring
+
+    def _colour_rows(self) -> None:
+        """Dim the doubtful words (shown with "Doubtful words too") in the mode's muted colour."""
+        self.tree.tag_configure("doubtful", foreground=theme.palette(self).muted)
 
     def min_width(self) -> int:
         """Return the width the list needs to show every column whole, with its scrollbar."""
@@ -218,6 +234,9 @@ class WordList(ttk.Frame):
         rows = tuple((s.word, s.score, len(s.word), f"{per_letter(s):.1f}", dots(bands[iid]))
                      for iid, s in enumerate(solutions))
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
+        for iid, reason in enumerate(self._doubts):
+            if reason:
+                self.tree.item(str(iid), tags=("doubtful",))
         self._sort("score", False)
         self.mode_box.set(MODES[0])
         # Up to the longest word found: big boards hold words longer than any fixed cap.
@@ -231,10 +250,11 @@ class WordList(ttk.Frame):
         self.apply_filters()
 
     def _look_up_bands(self, language: Language, solutions: Sequence[Solution]) -> None:
-        """Look up each word's band once; without bands, hide the column and disable the toggle."""
-        bands = load_bands(language.dictionary_path)
-        band = bands.band if bands else lambda _word: None
-        self._bands = [band(s.word) for s in solutions]
+        """Look up each word's band and doubt once; without bands, hide the column and disable the toggle."""
+        self.marks = marks = WordMarks.of(language.dictionary_path)
+        bands = marks.bands
+        self._bands = [marks.band(s.word) for s in solutions]
+        self._doubts = [marks.doubt(s.word) for s in solutions]
         # Disabled, the box shows unticked, but the setting stays for the next language that has bands.
         self.everyday_var.set(bands is not None and self.settings.everyday_only)
         if self.has_bands != (bands is not None):  # reconfigured only on a change: a solve draws once
@@ -264,6 +284,35 @@ class WordList(ttk.Frame):
         self.event_generate("<<SettingsChanged>>")
         self.apply_filters()
 
+    def toggle_doubtful(self) -> None:
+        """Flip "Doubtful words too" (the Alt+D key)."""
+        self.doubtful_var.set(not self.doubtful_var.get())
+        self._on_doubtful()
+
+    def _on_doubtful(self) -> None:
+        """Remember the toggle (the app saves it) and filter the list again."""
+        self.settings.doubtful_too = bool(self.doubtful_var.get())
+        self.event_generate("<<SettingsChanged>>")
+        self.apply_filters()
+
+    def doubt_text(self, iid: str) -> str | None:
+        """Return what the tip over row ``iid`` says: why the word is doubtful (None: playable)."""
+        reason = self._doubts[int(iid)] if iid and int(iid) < len(self._doubts) else None
+        return f"Doubtful ({reason}): {describe(reason)}" if reason else None
+
+    def doubt_of(self, solution: Solution) -> str | None:
+        """Return why a word of the last solve is doubtful, or None if it is playable (or not of the last solve)."""
+        row = self._row_of.get(solution)
+        return None if row is None else self._doubts[row]
+
+    def filters(self) -> WordFilters:
+        """Return the filters the plan shares with the list: everyday words, minimum length, doubtful words."""
+        shortest = self.min_length()
+        floor = self.language.min_length if self.language else 1
+        # The language's own minimum is no filter: every word found is that long.
+        return WordFilters(EVERYDAY_BAND if self.everyday_only() else 0, shortest if shortest > floor else 0,
+                           bool(self.settings.doubtful_too))
+
     def min_length(self) -> int:
         """Return the minimum-length filter (the language's minimum if the box holds no number)."""
         floor = self.language.min_length if self.language else 1
@@ -284,15 +333,25 @@ class WordList(ttk.Frame):
         if self.everyday_only():
             bands = self._bands
             ordered = [iid for iid in ordered if bands[iid] >= EVERYDAY_BAND]
+        doubtful = 0
+        if not self.settings.doubtful_too:
+            doubts = self._doubts
+            playable = [iid for iid in ordered if not doubts[iid]]
+            doubtful, ordered = len(ordered) - len(playable), playable
         passing = [iid for iid in ordered if matches(solutions[iid], text, mode, shortest, start)]
         self.shown = [solutions[iid] for iid in passing]
         self.tree.set_children("", *map(str, passing))
-        self.summary_label.configure(text=summary(self.shown, len(self.solutions)))
+        self.summary_label.configure(text=summary(self.shown, len(self.solutions), doubtful))
         self._show_sort_arrows()
         # The selected word stays in view if it passes: no scan of the list needed.
         keep = self.selected is not None and matches(self.selected, text, mode, shortest, start) and \
-            (not self.everyday_only() or self.band_of(self.selected) >= EVERYDAY_BAND)
+            (not self.everyday_only() or self.band_of(self.selected) >= EVERYDAY_BAND) and \
+            (self.settings.doubtful_too or not self.doubt_of(self.selected))
         self._see(str(self._row_of[self.selected]) if keep else None)
+        shared = self.filters()
+        if shared != self._shared:
+            self._shared = shared
+            self.on_filters()
 
     def _see(self, iid: str | None) -> None:
         """Scroll row ``iid`` into view (None, or the first row: to the top of the list)."""

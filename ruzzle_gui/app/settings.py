@@ -5,6 +5,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ruzzle_gui.acceptance import DEFAULT as DEFAULT_ACCEPTANCE
+from ruzzle_gui.acceptance import Acceptance, acceptance_from
 from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
@@ -23,19 +25,26 @@ DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored v
 @dataclass
 class Settings:
     """The last language used, the animation pace (ms per tile), recent board files, the light or
-    dark mode chosen (None: follow the system), whether the word list shows everyday words only,
-    the Plan view's round length and swipe timing, and the region of the screen watch mode
-    watches (left, top, width, height; None: the whole screen)."""
+    dark mode chosen (None: follow the system), whether the word list shows everyday words only
+    and doubtful words too, the Plan view's round length and swipe timing, the table of
+    each word's chance of being accepted that the plan prices words with (ruzzle_gui.acceptance),
+    and the region of the screen watch mode watches (left, top, width, height; None: the whole screen)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     recent_boards: list[str] = field(default_factory=list)
     theme: str | None = None
     everyday_only: bool = False
+    doubtful_too: bool = False
     plan_seconds: float = DEFAULT_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
     pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
+    acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
     watch_region: list[int] | None = None
+
+    def acceptance_table(self) -> Acceptance:
+        """Return the stored acceptance table as the planner takes it."""
+        return acceptance_from(self.acceptance)
 
     def plan_timing(self) -> Timing:
         """Return the stored swipe timing as the planner takes it."""
@@ -74,7 +83,9 @@ def load_settings(path: Path) -> Settings:
                     recent_boards=_recent(data.get("recent_boards")),
                     theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
                     plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
-                    everyday_only=data.get("everyday_only") is True, pace_offered=data.get("pace_offered") is True,
+                    everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
+                    pace_offered=data.get("pace_offered") is True,
+                    acceptance=acceptance_from(data.get("acceptance"))._asdict(),
                     watch_region=_region(data.get("watch_region")))
 
 

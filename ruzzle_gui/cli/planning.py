@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 
+from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
                                    type_error, write)
+from ruzzle_gui.cli.solving import add_doubt_option, band_type, word_filters
 from ruzzle_gui.graph import Graph, neighbours
 from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
                              upper_bound)
+from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
@@ -19,11 +22,13 @@ EPILOG = """examples:
   ruzzle plan -l it -b board.txt
   ruzzle plan -l it -b board.txt --seconds 75 --played CASA --played ORA
   ruzzle plan -l en -b board.txt --per-word 1.0 --per-letter 0.15 --json
-  ruzzle plan -l it --image screenshot.png
+  ruzzle plan -l it --image screenshot.png --common 5
 
 A word takes PER_WORD + PER_LETTER x letters seconds to swipe, plus PER_CELL per cell
 the finger moves between words. With --played, the plan leaves those words out and
-starts where the last one ended.
+starts where the last one ended. The plan takes the words 'ruzzle solve' lists with
+the same --min-length, --common and --all, and maximises the points it expects: a
+rare or doubtful word may be refused by the game, and still costs its swipe time.
 """
 
 
@@ -68,6 +73,9 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="a word already played (repeat for more): left out of the plan")
     command.add_argument("--min-length", type=at_least_one, metavar="N",
                          help="shortest word to plan (default: the language's minimum)")
+    command.add_argument("--common", type=band_type, metavar="N",
+                         help="plan only words of commonness band N or more (as 'ruzzle solve --common')")
+    add_doubt_option(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.set_defaults(handler=run_plan, usage_problem=_timing_problem)
 
@@ -101,24 +109,30 @@ def run_plan(args: argparse.Namespace) -> int:
     except PlanError as err:
         raise CliError(str(err)) from None
     graph = Graph(board, language, args.min_length)
-    solutions = graph.solve()
+    found = graph.solve()
+    marks = WordMarks.of(language.dictionary_path)
+    if args.common is not None and marks.bands is None:
+        raise CliError(f"--common needs commonness bands, and the {language.name} dictionary has none")
+    solutions, left_out = apply(found, word_filters(args), marks)
     played = [language.fold(word) for word in args.played]
     missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
     if missing is not None:
         raise CliError(f"--played {missing}: that word cannot be traced on this board")
-    by_word = {s.word: s for s in solutions}
+    # The finger is where the last word played ended, whether the filters keep that word or not.
+    by_word = {s.word: s for s in found}
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
-    result = plan(solutions, graph.board, args.seconds, timing, played, finger)
+    result = plan(solutions, graph.board, args.seconds, timing, played, finger, chance_of(marks))
     bound = upper_bound(solutions, graph.board, args.seconds, timing, played)
+    filters_line = describe_filters(word_filters(args), left_out, marks) if sum(left_out.values()) else ""
     if args.json:
         import json  # only JSON output pays for it
 
         data = {"language": language.code, "rows": board.rows, "cols": board.cols, **result.to_dict(),
-                "bound": bound, "played": played}
+                "bound": bound, "played": played, "left_out": left_out}
         write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        write("\n".join(plan_lines(result, bound)) + "\n")
+        write("\n".join(plan_lines(result, bound, filters_line)) + "\n")
     return 0
 
 
@@ -135,10 +149,10 @@ def on_board(board: Board, word: str) -> bool:
     return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
 
 
-def plan_lines(result: Plan, bound: int) -> list[str]:
-    """Return the plan as a numbered table with cumulative time and points, and a summary line."""
+def plan_lines(result: Plan, bound: int, filters: str = "") -> list[str]:
+    """Return the plan as a numbered table with cumulative time and points, a summary line and the filters on."""
     if not result.steps:
-        return [f"no plan: {result.reason}"]
+        return [f"no plan: {result.reason}", *([filters] if filters else [])]
     width = max(len("WORD"), *(len(s.solution.word) for s in result.steps))
     digits = len(str(len(result.steps)))
     lines = [f"{'#':>{digits + 1}}  {'WORD':<{width}}  POINTS   START     END   TOTAL  PATH"]
@@ -147,6 +161,7 @@ def plan_lines(result: Plan, bound: int) -> list[str]:
         lines.append(f"{number:>{digits}}.  {step.solution.word:<{width}}  {step.solution.score:>6}  "
                      f"{step.start:>5.1f}s  {step.end:>5.1f}s  {step.points:>6}  {path}")
     share = f" ({result.points / bound:.1%} of it)" if bound else ""
-    lines += ["", f"{len(result.steps)} words, {result.points} points in {result.used:.1f} of "
+    lines += ["", f"{len(result.steps)} words, {result.points} points if all are accepted, "
+              f"{result.expected_points:.0f} expected, in {result.used:.1f} of "
               f"{result.seconds:g} s; upper bound {bound} points{share}"]
-    return lines
+    return lines + ([filters] if filters else [])

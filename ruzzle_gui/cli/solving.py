@@ -9,6 +9,7 @@ from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one,
                                    type_error, write)
 from ruzzle_gui.graph import SORT_ORDERS, Graph, Solution
 from ruzzle_gui.language import Language
+from ruzzle_gui.word_filters import WordFilters, WordMarks, apply
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
@@ -21,6 +22,10 @@ SOLVE_EPILOG = """examples:
   ruzzle generate -l en --seed 7 | ruzzle solve -l en -b - --json --top 10
   ruzzle solve -l it --image screenshot.png
   ruzzle solve -l it -b board.txt --common 5
+  ruzzle solve -l it -b board.txt --all        # doubtful words too
+
+By default words the dictionary marks doubtful (forms a game may refuse, see
+docs/precision.md) are left out, and the summary says how many.
 """
 DEMO_EPILOG = """examples:
   ruzzle demo -l it
@@ -58,12 +63,35 @@ def _add_output_options(command: argparse.ArgumentParser | OptionTable) -> None:
     command.add_argument("--sort", choices=SORT_ORDERS, default="score", help="order of the words")
     command.add_argument("--reverse", action="store_true", help="reverse the order")
     command.add_argument("--top", type=at_least_one, metavar="N", help="list only the first N words")
-    command.add_argument("--common", type=_band, metavar="N",
+    command.add_argument("--common", type=band_type, metavar="N",
                          help="list only words of commonness band N or more (0 rare .. 7 everyday; "
                               "needs the dictionary's .bands)")
+    add_doubt_option(command)
     style = command.add_mutually_exclusive_group()
     style.add_argument("--json", action="store_true", help="print one JSON object (see README)")
     style.add_argument("-q", "--quiet", action="store_true", help="print only the word lines")
+
+
+def add_doubt_option(command: argparse.ArgumentParser | OptionTable) -> None:
+    """Add --all, the switch that keeps the words the dictionary marks doubtful."""
+    command.add_argument("--all", action="store_true",
+                         help="keep the words marked doubtful too (forms a game may refuse; left out by default)")
+
+
+def word_filters(args: argparse.Namespace, min_length: int = 0) -> WordFilters:
+    """Return the word filters the options ask for (the list's and the plan's)."""
+    return WordFilters(args.common or 0, min_length, args.all)
+
+
+def marks_of(language: Language, args: argparse.Namespace) -> WordMarks:
+    """Return the dictionary's bands and doubt marks, each loaded only when the output needs it."""
+    bands = _bands(language, args)
+    doubts = None
+    if not args.all or args.json:
+        from ruzzle_gui.doubt import load_doubts
+
+        doubts = load_doubts(language.dictionary_path)
+    return WordMarks(bands, doubts)
 
 
 def solve(args: argparse.Namespace) -> int:
@@ -89,7 +117,7 @@ def demo(args: argparse.Namespace) -> int:
     return print_solutions(board, language, args)
 
 
-def _band(text: str) -> int:
+def band_type(text: str) -> int:
     """Return ``text`` as a commonness band 0..7, or raise a usage error naming it."""
     if text not in tuple("01234567"):
         raise type_error(f"must be a band from 0 (rare) to 7 (everyday), not '{text}'")
@@ -98,7 +126,7 @@ def _band(text: str) -> int:
 
 def _bands(language: Language, args: argparse.Namespace):
     """Return the dictionary's commonness bands when the output needs them (None: not needed, or none)."""
-    if not args.json and args.common is None:
+    if not getattr(args, "json", False) and args.common is None:
         return None
     from ruzzle_gui.bands import bands_path, load_bands  # only band output pays for it
 
@@ -112,28 +140,30 @@ def _bands(language: Language, args: argparse.Namespace):
 def print_solutions(board: Board, language: Language, args: argparse.Namespace) -> int:
     """Solve ``board`` and print the words as text, word lines only, or JSON."""
     graph = Graph(board, language, args.min_length)
-    bands = _bands(language, args)
-    found = graph.solve(args.sort, args.reverse)
-    if args.common is not None:
-        found = [s for s in found if (bands.band(s.word) or 0) >= args.common]
+    marks = marks_of(language, args)
+    found, left_out = apply(graph.solve(args.sort, args.reverse), word_filters(args), marks)
+    doubtful = left_out["doubtful"]
     shown = found[:args.top] if args.top else found
     if args.json:
         import json  # only JSON output pays for it
 
-        write(json.dumps(solutions_json(graph, shown, bands), ensure_ascii=False) + "\n")
+        data = solutions_json(graph, shown, marks.bands, marks.doubts)
+        data["doubtful_left_out"] = doubtful
+        write(json.dumps(data, ensure_ascii=False) + "\n")
     elif args.quiet:
         write("".join(line + "\n" for line in word_lines(shown)))
     else:
         table = word_lines(shown, header=True) if shown else ["no words found"]
-        parts = [*board_lines(graph.board), "", *table, "", summary_line(shown, len(found))]
+        parts = [*board_lines(graph.board), "", *table, "", summary_line(shown, len(found), doubtful)]
         write("\n".join(parts) + "\n")
     return 0
 
 
-def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None) -> dict:
+def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None, doubts=None) -> dict:
     """Return the JSON object for a solved board (the documented, stable contract).
 
-    Each word's "band" is its commonness band from ``bands`` (ruzzle_gui.bands), or null.
+    Each word's "band" is its commonness band from ``bands`` (ruzzle_gui.bands), or null;
+    its "doubt" is why the dictionary marks it doubtful (ruzzle_gui.doubt.REASONS), or null.
     """
     board = graph.board
     return {
@@ -143,7 +173,8 @@ def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None) -> d
         "total_score": sum(s.score for s in solutions),
         "words": [{"word": s.word, "score": s.score, "length": len(s.word),
                    "path": [list(cell) for cell in s.path],
-                   "band": bands.band(s.word) if bands is not None else None} for s in solutions],
+                   "band": bands.band(s.word) if bands is not None else None,
+                   "doubt": doubts.reason(s.word) if doubts is not None else None} for s in solutions],
     }
 
 
@@ -167,10 +198,13 @@ def word_lines(solutions: Sequence[Solution], header: bool = False) -> list[str]
     return lines
 
 
-def summary_line(shown: Sequence[Solution], found: int) -> str:
-    """Return 'N words, longest L letters, total score T' for the words shown."""
+def summary_line(shown: Sequence[Solution], found: int, doubtful: int = 0) -> str:
+    """Return 'N words, longest L letters, total score T' for the words shown, and the doubtful words left out."""
     count = f"{len(shown)} word{'s' if len(shown) != 1 else ''}"
     if len(shown) < found:
         count += f" (top {len(shown)} of {found} found)"
     longest = max((len(s.word) for s in shown), default=0)
-    return f"{count}, longest {longest} letters, total score {sum(s.score for s in shown)}"
+    line = f"{count}, longest {longest} letters, total score {sum(s.score for s in shown)}"
+    if doubtful:
+        line += f"; {doubtful} doubtful word{'s' if doubtful != 1 else ''} left out (--all lists them)"
+    return line

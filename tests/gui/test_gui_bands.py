@@ -47,6 +47,7 @@ def test_a_band_shows_as_up_to_four_dots():
 
 def test_the_common_column_shows_each_words_band(app):
     words = solved(app)
+    words.doubtful_box.invoke()  # every word, the doubtful ones too
     assert row_of(words, "CASA")["common"] == "●●●●"  # CASA is band 7, everyday Italian
     bands = load_bands(load_language("it").dictionary_path)
     rows = [words.tree.set(iid) for iid in words.tree.get_children("")]
@@ -72,6 +73,7 @@ def test_sorting_by_common_puts_everyday_words_first_then_last(app):
 
 def test_everyday_only_keeps_common_words_and_the_summary_follows(app):
     words = solved(app)
+    words.doubtful_box.invoke()  # every word, the doubtful ones too
     total = len(words.solutions)
     assert not words.everyday_var.get() and len(words.shown) == total
     words.everyday_box.invoke()

@@ -75,7 +75,8 @@ def test_tab_on_the_words_window_follows_the_layout(app):
     # The Words and Plan tabs take the focus before the list's own controls: ← → there switch tabs.
     expected = [results.board_view, results.replay_button, results.speed, results.notebook, results.find_entry,
                 results.mode_box,
-                results.min_box, results.words.everyday_box, results.tree, results.copy_button, results.export_button, results.edit_button,
+                results.min_box, results.words.everyday_box, results.words.doubtful_box, results.tree,
+                results.copy_button, results.export_button, results.edit_button,
                 results.new_button]
     assert rotated(tab_cycle(app), results.board_view) == expected
 
@@ -145,7 +146,8 @@ def test_ctrl_number_sorts_the_word_list_by_a_column(app, number, column):
     settle(app.root)
     # A new column sorts best-first; the column already sorted flips.
     assert (words.sort_column, words.sort_reverse) == (column, not was_reverse)
-    assert words.shown == sort_view(words.solutions, column, words.sort_reverse, words.band_of)
+    ordered = sort_view(words.solutions, column, words.sort_reverse, words.band_of)
+    assert words.shown == [s for s in ordered if not words.doubt_of(s)]  # doubtful words are left out by default
 
 
 def test_ctrl_number_on_the_letter_window_changes_nothing(app):

@@ -60,8 +60,9 @@ def test_the_plan_is_made_only_when_the_tab_is_first_shown(app):
     assert results.plan_view.plan.steps == ()  # a Solve alone costs no planning
     key(results.tree, "<Control-p>")
     assert results.plan_shown
-    expected = plan(results.solutions, results.board, app.state.settings.plan_seconds,
-                    app.state.settings.plan_timing())
+    kept, chance, _ = results.plan_words()  # the words the list's filters keep
+    expected = plan(kept, results.board, app.state.settings.plan_seconds, app.state.settings.plan_timing(),
+                    chance=chance)
     view = results.plan_view
     assert view.plan.words == expected.words and view.plan.words
     assert view.tree.item("0", "values")[1] == expected.words[0]
@@ -182,7 +183,8 @@ def test_timing_typed_in_the_plan_tab_replans_and_is_saved(app, config_home):
         view.timing_vars[name].set(value)
     view.apply_button.invoke()
     assert view.plan.seconds == 30 and view.timing == Timing(1.5, 0.2, 0.1)
-    assert view.plan.words == plan(results.solutions, results.board, 30, Timing(1.5, 0.2, 0.1)).words
+    kept, chance, _ = results.plan_words()
+    assert view.plan.words == plan(kept, results.board, 30, Timing(1.5, 0.2, 0.1), chance=chance).words
     saved = config_home / "ruzzle_gui" / "settings.json"
     wait_until(app.root, lambda: saved.exists() and json.loads(saved.read_text())["plan_seconds"] == 30)
     assert load_settings(saved).plan_timing() == Timing(1.5, 0.2, 0.1)
