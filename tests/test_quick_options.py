@@ -103,6 +103,7 @@ def test_a_line_read_quickly_is_read_the_same_by_argparse(command, data):
     "compile -d words.txt -o it.marisa -l it",
     "cat -l it",
     "read -l it shot.png --json",
+    "watch -l en --region 0,0,800,600 --top 5",
 ])
 def test_a_common_line_is_read_without_argparse(argv):
     argv = argv.split()
@@ -132,6 +133,7 @@ def test_values_and_defaults_are_those_argparse_gives():
     "solve -l it -b b.txt --image s.png", "solve -l it -b b.txt --json -q",  # two of a group
     "solve -l it -b b.txt extra", "solve -l it -b b.txt --json=yes", "solve -l it --board=",
     "read -l it a.png b.png", "read -l it",  # positionals
+    "watch -l it --region 0,0,800", "watch -l it --region 0,0,0,10",  # not a region
     "cat", "plan -l it -b b.txt --per-word 0 --per-letter 0 --per-cell 0",  # usage_problem
     "generate -l it -r 999", "generate -l it --seed -3",  # a board side too long, a value like an option
 ])

@@ -25,6 +25,7 @@ from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.watching import ScreenWatch
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.language import Language, load_language
@@ -95,6 +96,7 @@ class App:
                             on_read_screen=self.read_screen)
         self.reader = BoardReader(self.root, lambda: self.language, on_busy=self._reading,
                                   on_read=self.show_reading, on_failed=self._read_failed)
+        self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo)
         self.state.history.listener = lambda: self.edit_menu.show(self.state.history.undo_name,
@@ -504,6 +506,7 @@ class App:
 
     def close(self) -> None:
         """Save the settings and close the window."""
+        self.watch.stop(message=None)
         self.cancel_solve()
         self.results.stop_animation()
         if self._drop_id is not None:

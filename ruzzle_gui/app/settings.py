@@ -27,6 +27,7 @@ RECENT_LIMIT = 8
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_PATH_CHARS = 4096
+MAX_SCREEN_PX = 100_000  # beyond any desktop of several monitors: a larger region is damaged
 DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored value it refuses is damaged
 
 
@@ -34,8 +35,9 @@ DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored v
 class Settings:
     """The last language used, the animation pace (ms per tile), recent board files, the light or
     dark mode chosen (None: follow the system), whether the word list shows everyday words only
-    and doubtful words too, the Plan view's round length and swipe timing, and the table of
-    each word's chance of being accepted that the plan prices words with (ruzzle_gui.acceptance)."""
+    and doubtful words too, the Plan view's round length and swipe timing, the table of
+    each word's chance of being accepted that the plan prices words with (ruzzle_gui.acceptance),
+    and the region of the screen watch mode watches (left, top, width, height; None: the whole screen)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
@@ -47,6 +49,7 @@ class Settings:
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
     pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
     acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
+    watch_region: list[int] | None = None
 
     def acceptance_table(self) -> Acceptance:
         """Return the stored acceptance table as the planner takes it."""
@@ -109,7 +112,8 @@ def read_settings(path: str | Path) -> tuple[Settings, str | None]:
                         plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
                         everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
                         pace_offered=data.get("pace_offered") is True,
-                        acceptance=acceptance_from(data.get("acceptance"))._asdict())
+                        acceptance=acceptance_from(data.get("acceptance"))._asdict(),
+                        watch_region=_region(data.get("watch_region")))
     return _loaded(settings, asdict(settings)), None
 
 
@@ -174,6 +178,14 @@ def _timing(value: object) -> dict[str, float]:
     except (PlanError, TypeError):
         return dict(DEFAULT_TIMING)
     return {name: float(value[name]) for name in DEFAULT_TIMING}
+
+
+def _region(value: object) -> list[int] | None:
+    """Return a stored watch region (left, top, width, height), or None if it is not a sane one."""
+    if not (isinstance(value, list) and len(value) == 4
+            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_SCREEN_PX for v in value)):
+        return None
+    return value if value[2] >= 1 and value[3] >= 1 else None
 
 
 def _recent(value: object) -> list[str]:

@@ -40,6 +40,7 @@ COMMANDS = {
     "generate": ("generate", "write a random board drawn from a language's letter frequencies"),
     "plan": ("planning", "plan which words to swipe, and in what order, in a round's seconds"),
     "read": ("reading", "read a board from a screenshot and print it as a board file"),
+    "watch": ("watching", "watch the screen and print each new board with its best words"),
 }
 EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
 OUT_OF_MEMORY = "out of memory: this needs more memory than the process may use (see ulimit -v)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, NoBoardError
 from ruzzle_gui.vision.locate import Grid
 
 __all__ = ["board_levels", "normalise_contrast", "stretch_image", "FACE", "INK"]
@@ -78,5 +78,5 @@ def stretch_image(image: Image.Image, name: str = "the image") -> Image.Image | 
     if high - low >= WASHED_OUT:
         return None
     if high - low < BLANK:
-        raise ImageError(f"no Ruzzle board found in {name}: it is almost one flat colour (faded to nothing?)")
+        raise NoBoardError(f"no Ruzzle board found in {name}: it is almost one flat colour (faded to nothing?)")
     return _stretched(image, float(low), float(high), INK / 2, 255)

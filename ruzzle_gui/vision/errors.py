@@ -1,7 +1,7 @@
 """The errors of the screenshot reader: bad input, and a missing OCR engine."""
 from __future__ import annotations
 
-__all__ = ["ImageError", "OcrUnavailableError", "INSTALL_HINT"]
+__all__ = ["ImageError", "NoBoardError", "OcrUnavailableError", "INSTALL_HINT"]
 
 INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
                 "and the Debian package fonts-dejavu-core")
@@ -9,6 +9,10 @@ INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or p
 
 class ImageError(ValueError):
     """An image cannot be read as a Ruzzle board: the message names the file and the problem."""
+
+
+class NoBoardError(ImageError):
+    """No board at all is seen in the image (watch mode passes over such frames quietly)."""
 
 
 class OcrUnavailableError(RuntimeError):

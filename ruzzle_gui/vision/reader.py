@@ -22,7 +22,7 @@ from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, NoBoardError
 from ruzzle_gui.vision.glyphs import split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
 from ruzzle_gui.vision.images import load_image
@@ -31,7 +31,7 @@ from ruzzle_gui.vision.recognise import matcher
 from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
-__all__ = ["CellReading", "Reading", "read_board", "read_cell"]
+__all__ = ["CellReading", "Reading", "prepare", "read_board", "read_cell"]
 
 VALUE_MIN = 0.5        # likeness a value needs to count as a witness; small digits blur, so this is lower
 VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be
@@ -155,7 +155,7 @@ def _check_alphabet(cells: list[np.ndarray], language: Language, name: str) -> N
     foreign = _foreign_letters(language)
     if not foreign:
         return
-    ours, theirs = matcher(tuple(language.alphabet)), matcher(foreign)
+    ours, theirs = matcher(tuple(language.alphabet), None), matcher(foreign)  # read_cell's cache entry
     strange = 0
     for cell in cells:
         letter = split_glyphs(cell).letter
@@ -180,8 +180,8 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
         raise ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, and "
                          f"{MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as taken)")
     if grid.size != BOARD_SIDE:
-        raise ImageError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
-                         f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
+        raise NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
+                           f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
     wide = cut_wide(image, grid)
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
@@ -218,3 +218,13 @@ def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
     if doubtful >= MOST_IN_DOUBT * len(readings):
         raise ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in doubt "
                          f"(is the picture faded, blurred or too small?)")
+
+
+def prepare(language: Language | str) -> None:
+    """Draw the letters and values the reader compares tiles with for ``language``, so that the first
+    read (watch mode's first board) is as quick as the next."""
+    language = load_language(language) if isinstance(language, str) else language
+    matcher(tuple(language.alphabet), None)  # as read_cell asks: functools.cache keys on how it is called
+    matcher(tuple(sorted({str(v) for v in language.values.values()})), None)
+    if _foreign_letters(language):
+        matcher(_foreign_letters(language))

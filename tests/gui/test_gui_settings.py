@@ -131,7 +131,8 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
     assert saved == {"language": "it", "delay_ms": 120, "recent_boards": [], "theme": None, "everyday_only": False,
                      "doubtful_too": False, "plan_seconds": 120,
                      "timing": {"per_word": 2.0, "per_letter": 0.2, "per_cell": 0.05}, "pace_offered": False,
-                     "acceptance": {"bands": [0.85, 0.9, 0.93, 0.96, 0.98, 1.0, 1.0, 1.0], "doubtful": 0.25}}
+                     "acceptance": {"bands": [0.85, 0.9, 0.93, 0.96, 0.98, 1.0, 1.0, 1.0], "doubtful": 0.25},
+                     "watch_region": None}
     assert not app.root.winfo_exists()
 
 
