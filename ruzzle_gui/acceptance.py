@@ -19,6 +19,10 @@ from collections.abc import Callable, Sequence
 
 from ruzzle_gui.graph import Solution
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 __all__ = ["DEFAULT", "Acceptance", "chance_of", "acceptance_from"]
 
 # bands: the chance of a word of each band 0..7; doubtful: the factor for a doubtful word.
@@ -50,6 +54,6 @@ def acceptance_from(data: object) -> Acceptance:
     return Acceptance(tuple(float(b) for b in bands), float(doubtful))
 
 
-def _is_chance(value: object) -> bool:
+def _is_chance(value: object) -> TypeGuard[float]:
     """Return True if ``value`` is a number from 0 to 1 (not a bool)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0.0 <= value <= 1.0

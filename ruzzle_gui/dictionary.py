@@ -648,7 +648,7 @@ Beside = Callable[[marisa_trie.Trie, bytes], dict[str, bytes]]
 
 
 def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Beside | None = None) -> int:
-    """Write ``words`` as a marisa trie to ``out_path``, its index and what ``beside`` gives with it; return the key count.
+    """Write ``words`` as a marisa trie to ``out_path``, with its index and what ``beside`` gives; return the key count.
 
     All the files change together or none does, whatever stops the run (see
     ``files.replace_together``). Raises DictionaryError naming the file that
@@ -673,8 +673,7 @@ def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Bes
     try:
         if no_index is not None:
             removed = _remove_index(out_path)  # first: a dictionary without an index is slower, never wrong
-        replace_together([(path, lambda partial, content=content: write_bytes(partial, content))
-                          for path, content in files.items()])
+        replace_together([(path, _bytes_writer(content)) for path, content in files.items()])
     except OSError as err:
         raise DictionaryError(f"cannot write {err.filename}: {_reason(err, err.filename)}; "
                               f"{out_path} and the files beside it were left as they were") from None
@@ -684,6 +683,11 @@ def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Bes
         old = f"removed the old {os.path.basename(index_path(out_path))}; " if removed else ""
         raise DictionaryError(f"wrote {out_path}, but not its index ({no_index}); {old}it still works, more slowly")
     return len(trie)
+
+
+def _bytes_writer(data: bytes) -> Callable[[str], None]:
+    """Return a ``write`` for ``replace_together`` that fills the file it is given with ``data``."""
+    return lambda partial: write_bytes(partial, data)
 
 
 def _remove_index(dictionary: str) -> bool:

@@ -87,7 +87,8 @@ def doubts_beside(dictionary: str | os.PathLike, reason_of: Callable[[str], str 
     ``counts`` is filled with the keys per reason, as ``write_doubts`` returns them.
     """
     def beside(trie: marisa_trie.Trie, digest: bytes) -> dict[str, bytes]:
-        data, found = marks_bytes(trie, digest, _MAGIC, lambda key: CODES[reason] if (reason := reason_of(key)) else PLAYABLE)
+        data, found = marks_bytes(trie, digest, _MAGIC,
+                                  lambda key: CODES[reason] if (reason := reason_of(key)) else PLAYABLE)
         counts.update({"playable": found[PLAYABLE], **{reason: found[mark] for mark, reason in REASONS.items()}})
         return {doubts_path(dictionary): data}
 

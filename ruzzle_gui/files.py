@@ -16,11 +16,17 @@ costs a script more start-up time than solving a 4x4 board.
 """
 from __future__ import annotations
 
-import _signal  # the C module: `signal` imports enum, too slow for a command's start-up
 import errno
 import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
+if TYPE_CHECKING:
+    import signal as _signal  # the same functions and constants; typeshed has no stub for _signal
+    from typing import Literal
+else:
+    import _signal  # the C module: `signal` imports enum, too slow for a command's start-up
 
 __all__ = ["same_file", "input_among", "write_atomically", "write_bytes", "Replacement", "replace_together",
            "finish_replacing", "pending_path"]
@@ -32,7 +38,7 @@ PENDING_SUFFIX = ".pending"
 _CLEANUP_SIGNALS = tuple(getattr(_signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2",
                                                               "SIGALRM") if hasattr(_signal, name))
 _live: set[str] = set()  # temporary files this process is writing now
-_saved_handlers: dict[int, object] = {}
+_saved_handlers: dict[int, Callable[..., object] | int | None] = {}  # as signal.getsignal gives them
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
@@ -89,13 +95,19 @@ class Replacement:
     def _create(self, status: os.stat_result | None) -> None:
         """Create the empty temporary file with the target's mode (private until it has it)."""
         # A 640 file's new content never shows as 644, even for a moment.
-        handle = os.open(self.partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC,
+        handle = os.open(self._partial(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC,
                          0o600 if status is not None else 0o666)
         try:
             if status is not None:
                 os.fchmod(handle, status.st_mode & 0o7777)
         finally:
             os.close(handle)
+
+    def _partial(self) -> str:
+        """Return the temporary file's path; RuntimeError outside ``with`` or after ``commit``."""
+        if self.partial is None:
+            raise RuntimeError(f"{self.path}: no temporary file (use `with Replacement(path)`, commit once)")
+        return self.partial
 
     def _status(self) -> os.stat_result | None:
         """Return the target's status, or None when there is no file there yet."""
@@ -112,14 +124,16 @@ class Replacement:
             if self.special:
                 write(self.target)
                 return
-            write(self.partial)
-            _sync(self.partial)
+            partial = self._partial()
+            write(partial)
+            _sync(partial)
 
     def move_to(self, path: str) -> None:
         """Rename the filled temporary file to ``path`` in the same folder (a staging name), synced later."""
+        partial = self._partial()
         with _named(self.path):
-            os.replace(self.partial, path)
-        _forget(self.partial)
+            os.replace(partial, path)
+        _forget(partial)
         self.partial = path
 
     def commit(self) -> None:
@@ -127,8 +141,9 @@ class Replacement:
         if self.special:
             return
         with _named(self.path):
-            os.replace(self.partial, self.target)
-            _forget(self.partial)
+            partial = self._partial()
+            os.replace(partial, self.target)
+            _forget(partial)
             self.partial = None
             sync_folder(self.folder)
 
@@ -186,6 +201,7 @@ class _signals_held:
 
     def __enter__(self) -> None:
         self.held = {_signal.SIGINT, *_CLEANUP_SIGNALS}
+        self.before: set[int] | None
         try:
             self.before = _signal.pthread_sigmask(_signal.SIG_BLOCK, self.held)
         except (AttributeError, OSError):
@@ -306,7 +322,7 @@ class _named:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind, err, trace) -> bool:
+    def __exit__(self, kind, err, trace) -> Literal[False]:
         if isinstance(err, OSError):
             raise OSError(err.errno, err.strerror or str(err), self.path) from None
         return False

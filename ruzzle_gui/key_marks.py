@@ -55,6 +55,7 @@ def load_marks(dictionary: str | os.PathLike, path: str, magic: bytes, kind: typ
 
     A bundled file that fails its checksum raises DictionaryError: damage is said, not taken for a missing file.
     """
+    dictionary = os.fspath(dictionary)  # a str: load_trie's cache takes hashable paths
     for installed in (dictionary, path):
         if os.path.exists(installed):
             check_installed(installed)

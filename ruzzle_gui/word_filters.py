@@ -45,6 +45,7 @@ class WordMarks:
         from ruzzle_gui.bands import load_bands
         from ruzzle_gui.doubt import load_doubts
 
+        dictionary = os.fspath(dictionary)  # a str: the loaders' caches take hashable paths
         return cls(load_bands(dictionary) if bands else None, load_doubts(dictionary) if doubts else None)
 
     def band(self, word: str) -> int | None:

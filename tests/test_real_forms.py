@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from ruzzle_gui.lab.corpus import judge, load_manifest
 from ruzzle_gui.vision import ImageError, read_board
-from ruzzle_gui.vision.corpus import judge, load_manifest
 from ruzzle_gui.vision.images import load_image, to_array
 from ruzzle_gui.vision.locate import locate_board
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.language import load_language
 from ruzzle_gui.lab.corpus import FORMS, disputed, load_manifest, read_form
+from ruzzle_gui.language import load_language
 
 MANIFEST = Path(__file__).parent / "real_shots" / "manifest.toml"
 FOLDER = os.environ.get("RUZZLE_REAL_SHOTS", "")

@@ -8,12 +8,22 @@ import threading
 import pytest
 from PIL import Image
 
-from ruzzle_gui.language import load_language
 from ruzzle_gui.lab import synth
+from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.reader import read_board
-from ruzzle_gui.vision.watch import (ACTIVE_S, CHANGED_CELLS, IDLE_S, MAX_FAILURES, UNSETTLED_READ_S, WatchError,
-                                     Watcher, changed, fingerprint, same_board)
+from ruzzle_gui.vision.watch import (
+    ACTIVE_S,
+    CHANGED_CELLS,
+    IDLE_S,
+    MAX_FAILURES,
+    UNSETTLED_READ_S,
+    Watcher,
+    WatchError,
+    changed,
+    fingerprint,
+    same_board,
+)
 
 EN = load_language("en")
 SCREEN = (900, 700)

@@ -518,7 +518,8 @@ class App:
             # The window stays, so the player reads why; closing again quits without saving.
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
             self._close_unsaved = True
-            self.screen.hint.flash(f"{problem[:1].upper() + problem[1:]} · close again to quit without saving", ms=NOTICE_MS)
+            self.screen.hint.flash(f"{problem[:1].upper() + problem[1:]} · close again to quit without saving",
+                                   ms=NOTICE_MS)
             return
         self.root.destroy()
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from tkinter import ttk
 
+from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
@@ -21,7 +22,6 @@ from ruzzle_gui.board import Board
 from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
-from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.plan import Chance, Timing
 from ruzzle_gui.word_filters import apply, describe_filters
 

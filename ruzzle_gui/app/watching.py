@@ -11,8 +11,8 @@ from __future__ import annotations
 import queue
 import sys
 import threading
-import traceback
 import tkinter as tk
+import traceback
 from tkinter import ttk
 
 from ruzzle_gui.app.reading import HIDE_MS, problem

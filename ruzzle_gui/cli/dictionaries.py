@@ -6,10 +6,27 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ruzzle_gui.cli.common import (CliError, OutputError, file_name, flush, language_files, refuse_overwriting,
-                                   type_error, write, write_output)
-from ruzzle_gui.dictionary import (DictionaryError, FoldReport, compile_words, expand_hunspell, fold_words, index_path,
-                                   is_index_file, load_words, read_word_list)
+from ruzzle_gui.cli.common import (
+    CliError,
+    OutputError,
+    file_name,
+    flush,
+    language_files,
+    refuse_overwriting,
+    type_error,
+    write,
+    write_output,
+)
+from ruzzle_gui.dictionary import (
+    FoldReport,
+    compile_words,
+    expand_hunspell,
+    fold_words,
+    index_path,
+    is_index_file,
+    load_words,
+    read_word_list,
+)
 from ruzzle_gui.files import input_among
 from ruzzle_gui.language import Language, load_language
 

@@ -1,14 +1,20 @@
 """``ruzzle plan``: which words to swipe, in what order, in the seconds of a round."""
 from __future__ import annotations
 
-
 from ruzzle_gui.acceptance import chance_of
-from ruzzle_gui.cli.common import (CliError, add_language_options, at_least_one, file_name, language_of, read_board,
-                                   type_error, write)
+from ruzzle_gui.cli.common import (
+    CliError,
+    add_language_options,
+    at_least_one,
+    file_name,
+    language_of,
+    read_board,
+    type_error,
+    write,
+)
 from ruzzle_gui.cli.solving import add_doubt_option, band_type, word_filters
 from ruzzle_gui.graph import Graph, neighbours
-from ruzzle_gui.plan import (DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan,
-                             upper_bound)
+from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time

@@ -52,7 +52,7 @@ def watch(args: argparse.Namespace) -> int:
         from ruzzle_gui.vision.capture import capture_screen
         from ruzzle_gui.vision.errors import ImageError
         from ruzzle_gui.vision.reader import prepare
-        from ruzzle_gui.vision.watch import WatchError, Watcher
+        from ruzzle_gui.vision.watch import Watcher, WatchError
     except ImportError as err:  # Pillow or numpy missing
         raise CliError(str(err)) from None
     try:

@@ -50,9 +50,9 @@ def measure(code: str, seeds: range, seconds: float, words_dir: Path | None) -> 
     marks = WordMarks.of(language.dictionary_path)
     chance = chance_of(marks)
     bad, good = judged(code, "doubtful"), judged(code, "playable")
-    figures = {"doubtful_all": 0, "doubtful_default": 0, "bad_default": 0, "bad_all": 0, "good_default": 0,
-               "good_all": 0, "slots": 0, "old_expected": [], "new_expected": [], "old_doubtful": 0,
-               "new_doubtful": 0, "old_points": [], "new_points": []}
+    counts = {"doubtful_all": 0, "doubtful_default": 0, "bad_default": 0, "bad_all": 0, "good_default": 0,
+              "good_all": 0, "slots": 0, "old_doubtful": 0, "new_doubtful": 0}
+    series: dict[str, list[float]] = {"old_expected": [], "new_expected": [], "old_points": [], "new_points": []}
     lines = []
     for seed in seeds:
         board = Board.random(language, 4, 4, random.Random(seed))
@@ -60,24 +60,24 @@ def measure(code: str, seeds: range, seconds: float, words_dir: Path | None) -> 
         found = graph.solve()
         default = apply(found, WordFilters(), marks).words
         top, top_all = default[:TOP], found[:TOP]
-        figures["slots"] += len(top)
-        figures["doubtful_all"] += sum(bool(marks.doubt(s.word)) for s in top_all)
-        figures["doubtful_default"] += sum(bool(marks.doubt(s.word)) for s in top)
+        counts["slots"] += len(top)
+        counts["doubtful_all"] += sum(bool(marks.doubt(s.word)) for s in top_all)
+        counts["doubtful_default"] += sum(bool(marks.doubt(s.word)) for s in top)
         for name, words in (("default", top), ("all", top_all)):
-            figures[f"bad_{name}"] += sum(s.word in bad for s in words)
-            figures[f"good_{name}"] += sum(s.word in good for s in words)
+            counts[f"bad_{name}"] += sum(s.word in bad for s in words)
+            counts[f"good_{name}"] += sum(s.word in good for s in words)
         lines.append(" ".join(s.word for s in top))
         old = plan(found, graph.board, seconds, Timing())
         new = plan(default, graph.board, seconds, Timing(), chance=chance)
-        figures["old_expected"].append(sum(s.solution.score * chance(s.solution) for s in old.steps))
-        figures["new_expected"].append(new.expected_points)
-        figures["old_points"].append(old.points)
-        figures["new_points"].append(new.points)
-        figures["old_doubtful"] += sum(bool(marks.doubt(w)) for w in old.words)
-        figures["new_doubtful"] += sum(bool(marks.doubt(w)) for w in new.words)
+        series["old_expected"].append(sum(s.solution.score * chance(s.solution) for s in old.steps))
+        series["new_expected"].append(new.expected_points)
+        series["old_points"].append(old.points)
+        series["new_points"].append(new.points)
+        counts["old_doubtful"] += sum(bool(marks.doubt(w)) for w in old.words)
+        counts["new_doubtful"] += sum(bool(marks.doubt(w)) for w in new.words)
     if words_dir is not None:
         (words_dir / f"{code}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return figures
+    return {**counts, **series}
 
 
 def row(code: str, f: dict, boards: int) -> str:

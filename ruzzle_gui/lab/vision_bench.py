@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
 
         counts = tally(args.real, args.manifest)
         reads = sum(counts[k] for k in ("right", "marked", "unmarked", "refused"))
-        print(f"Real shots {reads} reads ({reads // len(FORMS)} shots x {len(FORMS)} forms): all right {counts['right']}, "
+        print(f"Real shots {reads} reads ({reads // len(FORMS)} shots x {len(FORMS)} forms): "
+              f"all right {counts['right']}, "
               f"wrong but marked {counts['marked']}, wrong unmarked {counts['unmarked']}, refused {counts['refused']} "
               f"(not allowed by the manifest: {counts['not allowed']})")
     for group, codes in GROUPS.items():

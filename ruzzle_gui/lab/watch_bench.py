@@ -16,7 +16,6 @@ every minute. Without a DISPLAY the bench runs its own Xvfb.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import select
@@ -89,11 +88,15 @@ class Viewer:
     def __init__(self, at: str = VIEWER_AT) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "ruzzle_gui.lab.watch_bench", "viewer", "--at", at],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        stdin, stdout = self.process.stdin, self.process.stdout
+        if stdin is None or stdout is None:
+            raise RuntimeError("the viewer process has no stdin or stdout pipe")
+        self.stdin, self.stdout = stdin, stdout
 
     def _say(self, line: str) -> float:
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline().split()
+        self.stdin.write(line + "\n")
+        self.stdin.flush()
+        answer = self.stdout.readline().split()
         if not answer or answer[0] != "done":
             raise RuntimeError(f"the viewer did not answer {line!r}")
         return float(answer[1])
@@ -108,7 +111,7 @@ class Viewer:
 
     def close(self) -> None:
         """End the viewer."""
-        self.process.stdin.close()
+        self.stdin.close()
         self.process.wait(timeout=10)
 
 
@@ -116,10 +119,11 @@ class Viewer:
 
 def phone_pictures(code: str, count: int, folder: Path, seed: int = 1) -> list[tuple[Path, object]]:
     """Write ``count`` generated phone screenshots to ``folder``; return (path, board) pairs."""
-    from ruzzle_gui.language import load_language
     from ruzzle_gui.lab import synth
+    from ruzzle_gui.language import load_language
 
-    language, rng, pictures = load_language(code), random.Random(seed), []
+    language, rng = load_language(code), random.Random(seed)
+    pictures: list[tuple[Path, object]] = []
     for index in range(count):
         board = synth.random_board(language, rng)
         shot = synth.phone_shot(board, language, PHONE_WIDTH, rng, synth.fonts()[index % len(synth.fonts())])
@@ -153,8 +157,8 @@ def real_pictures(folder: Path, code: str, out: Path, area: tuple[int, int],
 
     truth, pictures = true_boards(manifest, code), []
     for index, path in enumerate(sorted(folder.glob(f"{code}-*"))):
-        with Image.open(path) as image:
-            image = image.convert("RGB")
+        with Image.open(path) as opened:
+            image = opened.convert("RGB")
             image.thumbnail(area)
             target = out / f"real{index}.png"
             image.save(target)
@@ -196,7 +200,8 @@ class AppTarget:
             self.root.update_idletasks()  # the word list drawn
             self.drawn.append((time.monotonic(), board))
 
-        self.app.results.show_solutions = timed
+        # The instance's method wrapped, as a test's monkeypatch would: the app has no hook for "words drawn".
+        setattr(self.app.results, "show_solutions", timed)
         self.pump(1.0)
         self.app.watch.start()
 
@@ -234,19 +239,23 @@ class CliTarget:
         self.process = subprocess.Popen([sys.executable, "-c", "import sys; from ruzzle_gui.cli import main; "
                                          "sys.exit(main())", "watch", "-l", code, "--top", "10"],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout, stderr = self.process.stdout, self.process.stderr
+        if stdout is None or stderr is None:
+            raise RuntimeError("the ruzzle watch process has no stdout or stderr pipe")
+        self.stdout, self.stderr = stdout, stderr
         self.pid = self.process.pid
         self.drawn: list[tuple[float, object]] = []
         self.letters: list[str] = []
         self.lock = threading.Lock()
         threading.Thread(target=self._read, daemon=True).start()
-        self.process.stderr.readline()  # "watching the screen ...": ready
+        self.stderr.readline()  # "watching the screen ...": ready
 
     def _read(self) -> None:
         """Note each board printed (its letters, from the drawing under "board seen at") as its summary comes."""
         from ruzzle_gui.board import Board
 
         grid: list[str] | None = None
-        for line in self.process.stdout:
+        for line in self.stdout:
             if line.startswith("board seen at"):
                 grid = []
             elif grid is not None and line.strip():
@@ -306,15 +315,15 @@ def run(args: argparse.Namespace, xserver: int | None) -> dict:
             if shown_count and len(pictures) == 1:
                 viewer.show(blank)  # the same picture twice in a row would rightly not be read again
                 target.idle(1.0)
-            at = viewer.show(path)
+            shown_at = viewer.show(path)
             seen = target.wait_board(shown_count - missed)
             shown_count += 1
             if seen is None:
                 missed += 1
                 continue
-            latencies.append(seen[0] - at)
+            latencies.append(seen[0] - shown_at)
             wrong += not same_letters(board, seen[1])
-            cpu, x_cpu, clock = process_cpu(target.pid), xserver and process_cpu(xserver), time.monotonic()
+            cpu, x_cpu, clock = process_cpu(target.pid), process_cpu(xserver) if xserver else 0.0, time.monotonic()
             target.idle(args.idle)
             elapsed = time.monotonic() - clock
             idle_cpu.append((process_cpu(target.pid) - cpu) / elapsed)
@@ -385,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=0.0, help="keep showing boards this long")
     parser.add_argument("--idle", type=float, default=4.0, help="seconds of a still screen after each board")
     parser.add_argument("--real", metavar="DIR", help="show the real screenshots LANG-*.png|jpg in DIR instead")
-    parser.add_argument("--manifest", metavar="TOML", help="the real shots' true boards (tests/real_shots/manifest.toml)")
+    parser.add_argument("--manifest", metavar="TOML",
+                        help="the real shots' true boards (tests/real_shots/manifest.toml)")
     args = parser.parse_args(argv)
     if args.mode == "viewer":
         return viewer_main(args.at)

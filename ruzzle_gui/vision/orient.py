@@ -26,7 +26,7 @@ MIN_VOTES = 0.4      # share of the tiles whose value must be seen in one corner
 VALUE_BOXES = ((VALUE_NEAR, 0, 1, VALUE_EDGE), (1 - VALUE_EDGE, VALUE_NEAR, 1, 1),
                (0, 1 - VALUE_EDGE, VALUE_NEAR, 1), (0, 0, VALUE_EDGE, VALUE_NEAR))
 # What turns a board turned by k quarters clockwise upright again (k = 0 needs nothing).
-UNTURN = (None, Image.Transpose.ROTATE_90, Image.Transpose.ROTATE_180, Image.Transpose.ROTATE_270)
+UNTURN = {1: Image.Transpose.ROTATE_90, 2: Image.Transpose.ROTATE_180, 3: Image.Transpose.ROTATE_270}
 
 
 def _corners(cell: np.ndarray) -> set[int]:

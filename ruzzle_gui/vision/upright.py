@@ -45,8 +45,9 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
         tilt, slant = fit.tilt, fit.slant
     rgb = to_array(image)
     grid = locate_board(rgb)
-    washed_out = grid is None and (stretched := stretch_image(image, name)) is not None
-    if washed_out:
+    stretched = stretch_image(image, name) if grid is None else None
+    washed_out = stretched is not None
+    if stretched is not None:
         rgb = to_array(stretched)  # only to find the board: its own levels are restored from the original below
         grid = locate_board(rgb)
     if grid is None:

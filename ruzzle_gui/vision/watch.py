@@ -186,10 +186,11 @@ class Watcher:
                 self.on_problem(self._problem)
             return
         self._problem = None
-        new = not same_board(self._seen.reading if self._seen else None, reading)
-        if new:
+        seen = self._seen
+        new = seen is None or not same_board(seen.reading, reading)
+        if seen is None or new:
             self._seen = _BoardSeen(reading, _cells_box(reading, current.shape), current)
         else:  # the same board, perhaps lit by a swipe: watch its box as it looks now
-            self._seen.fingerprint = current
+            seen.fingerprint = current
         if new and not self.stopped.is_set():
             self.on_board(reading)

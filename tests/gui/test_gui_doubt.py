@@ -3,13 +3,14 @@ Alt+D, and one set of filters (everyday words, minimum length, doubt) for the li
 from __future__ import annotations
 
 import pytest
-from gui_helpers import settle
-from test_gui_plan_tab import BOARD, key, solved
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app import results_list
 from ruzzle_gui.app.keys_help import KEYS
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordMarks
+from test_gui_plan_tab import key
+
+from gui_helpers import BOARD, settle, solved
 
 # Some of the board's best words, marked doubtful by the fake marks below: the plan would take them.
 DOUBTFUL_RANKS = (0, 2, 5, 9, 14)
@@ -46,7 +47,7 @@ def plan_words(results) -> set[str]:
 
 
 def test_the_list_leaves_doubtful_words_out_and_says_how_many(app, doubtful):
-    words = solved(app).words
+    words = solved(app).results.words
     shown = {s.word for s in words.shown}
     assert not shown & set(doubtful) and len(words.shown) == len(words.solutions) - len(doubtful)
     assert f"{len(doubtful)} doubtful left out" in words.summary_label.cget("text")
@@ -54,7 +55,7 @@ def test_the_list_leaves_doubtful_words_out_and_says_how_many(app, doubtful):
 
 
 def test_alt_d_shows_them_dimmed_with_the_reason_on_hover(app, doubtful):
-    results = solved(app)
+    results = solved(app).results
     words = results.words
     key(words.tree, "<Alt-d>")
     settle(app.root)
@@ -95,7 +96,7 @@ def test_the_keys_help_lists_alt_d():
 
 
 def test_the_plan_takes_exactly_the_words_the_list_shows_under_each_filter(app, doubtful):
-    results = solved(app)
+    results = solved(app).results
     words, view = results.words, results.plan_view
     key(results.tree, "<Control-p>")
     settle(app.root)
@@ -126,7 +127,7 @@ def test_the_plan_takes_exactly_the_words_the_list_shows_under_each_filter(app, 
 
 
 def test_changing_a_filter_replans_for_the_time_left_and_keeps_the_ticks(app, doubtful):
-    results = solved(app)
+    results = solved(app).results
     view = results.plan_view
     key(results.tree, "<Control-p>")
     settle(app.root)
@@ -145,7 +146,7 @@ def test_changing_a_filter_replans_for_the_time_left_and_keeps_the_ticks(app, do
 
 
 def test_the_plan_header_shows_expected_and_all_accepted_points(app, doubtful):
-    results = solved(app)
+    results = solved(app).results
     key(results.tree, "<Control-p>")
     settle(app.root)
     plan = results.plan_view.plan

@@ -1,13 +1,16 @@
-"""Faults the window must say: a damaged settings file, a failed save on close, a damaged dictionary, Ctrl+A in Tk's own dialog."""
+"""Faults the window must say: a damaged settings file, a failed save on close, a damaged dictionary.
+
+Also Ctrl+A in Tk's own dialog.
+"""
 from __future__ import annotations
 
 import errno
 import os
 import tkinter as tk
 
-from gui_helpers import settle
-
 from ruzzle_gui.app.main import launch
+
+from gui_helpers import settle
 
 
 def test_a_damaged_settings_file_is_kept_and_the_window_says_so_once(root, config_home):

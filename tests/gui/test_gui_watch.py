@@ -8,18 +8,17 @@ import random
 import signal
 import subprocess
 import sys
-import time
-import tkinter as tk
 from pathlib import Path
 
 import pytest
 
-from gui_helpers import press, settle, wait_until
 from ruzzle_gui.app.region_pick import RegionPicker
-from ruzzle_gui.language import load_language
 from ruzzle_gui.lab import synth
-from ruzzle_gui.vision.reader import read_board
 from ruzzle_gui.lab.watch_bench import Viewer
+from ruzzle_gui.language import load_language
+from ruzzle_gui.vision.reader import read_board
+
+from gui_helpers import press, settle, wait_until
 
 SEEN_TIMEOUT = 60  # seconds: the machine is shared; a board is seen in about one
 VIEWER_AT = "+1800+0"  # right of the app's window, which the test screen (2400 px wide) centres
