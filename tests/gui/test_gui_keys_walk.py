@@ -35,6 +35,7 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Ctrl+Shift+O": (("<Control-Shift-O>",), "screen"),
     "Ctrl+Shift+V": (("<Control-Shift-V>",), "screen"),
     "Ctrl+Shift+R": (("<Control-Shift-R>",), "screen"),
+    "Ctrl+Shift+W": (("<Control-Shift-W>",), "screen"),
     "Alt+F": (("<Alt-f>",), "screen"),
     "Ctrl+Z": (("<Control-z>",), "after a change"),
     "Ctrl+Shift+Z, Ctrl+Y": (("<Control-Shift-Z>", "<Control-y>"), "after an undo"),
@@ -222,7 +223,7 @@ def seen(app) -> tuple:
             tuple(s.word for s in plan.played), tuple(s.solution.word for s in plan.plan.steps),
             plan.heat_var.get(), results.animating, results.board_view.lit.copy(),
             app.letters.rows_var.get(), app.letters.hint.cget("text"), app.bonuses.hint.cget("text"),
-            results.hint.cget("text"), clipboard, len(app.recorder.calls), app.reader.busy,
+            results.hint.cget("text"), app.watch.watching, clipboard, len(app.recorder.calls), app.reader.busy,
             app.keys_window is not None and app.keys_window.winfo_exists(),
             len(app.root.winfo_children()), app.root.tk.call("winfo", "ismapped", popdown), *menus,
             app.root.state())
@@ -240,6 +241,7 @@ def tidy(app) -> None:
     """Close what a key opened (a menu, a list, a window) and let running work finish."""
     wait_until(app.root, lambda: not app.reader.busy, timeout=10)
     app.results.plan_view.stop()
+    app.watch.stop(message=None)
     app.root.tk.call("ttk::combobox::Unpost", app.letters.language_box)
     app.menu.file_menu.unpost()
     app.root.tk.eval("catch {tk::MenuUnpost {}}")
