@@ -235,7 +235,7 @@ def test_costernali_keeps_every_value_and_bonus_readable_on_the_results_board(ap
     press(app.letters.board_view, "Return", "Return")
     results = app.results
     assert app.screen is results
-    word = next(s for s in results.shown if s.word == "COSTERNALI")
+    word = next(s for s in results.solutions if s.word == "COSTERNALI")  # doubtful (enclitic), yet on the board
     results.animate(word)
     wait_until(results, lambda: not results.animating)
     view = results.board_view
