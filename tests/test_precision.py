@@ -36,7 +36,9 @@ def test_judged_words_are_marked_as_judged(path):
     words = [language.fold(word) for word in words_of(path)]
     assert words
     if path.stem == "judged_doubtful":
-        assert [w for w in words if not doubts.reason(w)] == [], "judged doubtful but not marked"
+        # A judged word the build has since dropped (KEMALS, a name plus -s) is left out of the list as well.
+        assert [w for w in words if doubts.mark(w) is not None and not doubts.reason(w)] == [], \
+            "judged doubtful but listed unmarked"
     else:
         assert [w for w in words if doubts.mark(w) is None] == [], "judged playable but not in the dictionary"
         assert [w for w in words if doubts.reason(w)] == [], "judged playable but marked doubtful"
