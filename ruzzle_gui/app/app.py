@@ -198,6 +198,7 @@ class App:
         self.edit_menu.show(self.state.history.undo_name, self.state.history.redo_name)
         self._label_theme_button()
         self._show_title()
+        self.results.words.note_label.configure(text=self._note())
         if self.screen is not self.results:
             self.screen.refresh()
 
@@ -305,11 +306,18 @@ class App:
     def _solved(self, board: Board, language: Language, solutions: list, started: float) -> None:
         """Fill the results window and show it."""
         elapsed = (time.perf_counter() - started) * 1000
-        note = _("{language} · {rows}×{cols} board · solved in {ms} ms").format(
-            language=board_language_name(language), rows=board.rows, cols=board.cols, ms=format_number(round(elapsed)))
-        self.results.show_solutions(board, language, solutions, note)
+        self._solve_note = (language, board, elapsed)
+        self.results.show_solutions(board, language, solutions, self._note())
         self.results.mark_unsure(self.state.unsure)
         self.show_results()
+
+    def _note(self) -> str:
+        """Return the line over the word list saying what was solved and how fast ('' before any solve)."""
+        if getattr(self, "_solve_note", None) is None:
+            return ""
+        language, board, elapsed = self._solve_note
+        return _("{language} · {rows}×{cols} board · solved in {ms} ms").format(
+            language=board_language_name(language), rows=board.rows, cols=board.cols, ms=format_number(round(elapsed)))
 
     def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
         """Start a worker thread for the solve and poll it from the Tk thread."""

@@ -76,14 +76,17 @@ class BonusEntry(ttk.Frame):
     def _build_legend(self) -> ttk.Frame:
         """Return a panel naming each bonus colour, its key, and the bonus count so far."""
         panel, px = ttk.Frame(self), theme.px
+        self._key_labels: dict[str, ttk.Label] = {}
         ttk.Label(panel, text=_("Bonus tiles"), style="Title.TLabel").pack(anchor="w", pady=(0, px(self, 10)))
         for key, bonus in (("1", "DL"), ("2", "TL"), ("3", "DW"), ("4", "TW")):
             row = ttk.Frame(panel)
             row.pack(anchor="w", pady=px(self, 3))
             ttk.Label(row, text=bonus_badge(bonus), width=3, style=f"{bonus}.TLabel").pack(side="left")
             ttk.Label(row, text=_(theme.BONUS_NAMES[bonus]), padding=(px(self, 6), 0, 0, 0)).pack(side="left")
-            ttk.Label(row, text=_("key {key}").format(key=key), style="Muted.TLabel",
-                      padding=(px(self, 8), 0, 0, 0)).pack(side="left")
+            label = ttk.Label(row, text=_("key {key}").format(key=key), style="Muted.TLabel",
+                              padding=(px(self, 8), 0, 0, 0))
+            label.pack(side="left")
+            self._key_labels[key] = label
         ttk.Label(panel, text=_("Key 0 clears a tile."), style="Muted.TLabel").pack(anchor="w", pady=(px(self, 8), 0))
         return panel
 
@@ -120,10 +123,20 @@ class BonusEntry(ttk.Frame):
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses,
                              load_language(state.language).values, doubtful=state.unsure)
         self.solve_button.configure(text=unsure.solve_label(len(state.unsure), _(SOLVE_LABEL)))
-        counts = [f"{format_number(state.bonuses.count(bonus))} {bonus_badge(bonus)}" for bonus in BONUSES]
+        self._show_counts()
+        self.on_change()
+
+    def _show_counts(self) -> None:
+        """Say how many tiles carry each bonus."""
+        counts = [f"{format_number(self.state.bonuses.count(bonus))} {bonus_badge(bonus)}" for bonus in BONUSES]
         # TRANSLATORS: {counts} is how many tiles carry each bonus, e.g. "2 DL · 1 TL · 0 DW · 1 TW".
         self.count_label.configure(text=_("On this board: {counts}").format(counts=" · ".join(counts)))
-        self.on_change()
+
+    def retranslate(self) -> None:
+        """Say again, in the interface language, the texts made with values: the bonus counts and keys."""
+        self._show_counts()
+        for key, label in self._key_labels.items():
+            label.configure(text=_("key {key}").format(key=key))
 
     def set_bonus(self, index: int, bonus: str | None) -> None:
         """Put ``bonus`` (or none) on tile ``index`` and move the cursor there."""

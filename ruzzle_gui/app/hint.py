@@ -32,11 +32,9 @@ class HintBar(ttk.Label):
         self.configure(text=self.tip, style="Hint.TLabel")
 
     def retranslate(self) -> None:
-        """Fetch the tip again in the interface language (a message flashing keeps its language)."""
-        showing_tip = self.cget("text") == self.tip
+        """Show the tip in the new interface language (a message flashing in the old one goes)."""
         self.tip = retranslate(self.tip)
-        if showing_tip:
-            self.configure(text=self.tip)
+        self.show_tip()
 
     def _cancel(self) -> None:
         """Cancel a pending return to the tip, so messages never stack timers."""

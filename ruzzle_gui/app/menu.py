@@ -49,6 +49,7 @@ class MenuBar(tk.Menu):
         self.interface_language = tk.StringVar(self, value=interface_language or "")
         if on_interface_language is not None:
             self.language_menu = tk.Menu(help_menu, tearoff=False)
+            self.language_menu.keep_texts = True  # the languages' own names: only System default is translated
             self.language_menu.add_radiobutton(**menu_label("&System default"), value="",
                                                variable=self.interface_language,
                                                command=lambda: on_interface_language(None))
@@ -64,6 +65,8 @@ class MenuBar(tk.Menu):
     def retranslate(self) -> None:
         """Fetch again the texts made with values: the recent boards (and 'No boards opened yet')."""
         self.show_recent(self._recent)
+        if hasattr(self, "language_menu"):
+            self.language_menu.entryconfigure(0, **menu_label("&System default"))
 
     def show_recent(self, paths: Sequence[str]) -> None:
         """List ``paths`` (newest first) in the Open recent submenu, numbered for the keyboard."""

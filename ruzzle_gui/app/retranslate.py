@@ -31,7 +31,8 @@ def retranslate_tree(root: tk.Misc) -> int:
     count = 0
     for widget in walk(root):
         count += 1
-        _retranslate_widget(widget)
+        if not getattr(widget, "keep_texts", False):  # set on a widget that names things in their own language
+            _retranslate_widget(widget)
         own = getattr(widget, "retranslate", None)
         if callable(own):
             own()
@@ -42,6 +43,10 @@ def _retranslate_widget(widget: tk.Misc) -> None:
     """Fetch again the texts of one widget that ``_()`` or ``menu_label`` handed out."""
     if isinstance(widget, tk.Menu):
         _retranslate_menu(widget)
+        return
+    if isinstance(widget, (ttk.Entry, tk.Entry)):  # what the player typed (a combobox's choices: below)
+        if isinstance(widget, ttk.Combobox):
+            _retranslate_choices(widget)
         return
     try:
         text = widget.cget("text")
@@ -63,14 +68,17 @@ def _retranslate_widget(widget: tk.Misc) -> None:
             label = widget.tab(tab, "text")
             if retranslate(label) != label:
                 widget.tab(tab, **_with_underline(retranslate(label)))
-    elif isinstance(widget, ttk.Combobox):
-        values = [str(value) for value in widget.cget("values")]
-        again = [retranslate(value) for value in values]
-        if again != values:
-            widget.configure(values=again)
-            current = widget.get()
-            if retranslate(current) != current:
-                widget.set(retranslate(current))
+
+
+def _retranslate_choices(box: ttk.Combobox) -> None:
+    """Fetch again the choices of a combobox, and the one shown."""
+    values = [str(value) for value in box.cget("values")]
+    again = [retranslate(value) for value in values]
+    if again != values:
+        box.configure(values=again)
+        current = box.get()
+        if retranslate(current) != current:
+            box.set(retranslate(current))
 
 
 def _with_underline(text: str) -> dict[str, object]:
