@@ -133,3 +133,25 @@ def test_system_default_follows_the_system(make_app, monkeypatch):
     settle(app.root)
     assert app.state.settings.interface_language is None and i18n.current_language() == "it"
     assert app.menu.interface_language.get() == ""
+
+
+def clashing_mnemonics(top: tk.Misc) -> dict[str, list[str]]:
+    """Return, per menu, the letters more than one of its items underlines (the phase-2 tests run it per language)."""
+    clashes = {}
+    for menu in (widget for widget in walk(top) if isinstance(widget, tk.Menu)):
+        letters: dict[str, list[str]] = {}
+        last = menu.index("end")
+        for index in range(0 if last is None else last + 1):
+            if menu.type(index) in ("separator", "tearoff"):
+                continue
+            label, underline = menu.entrycget(index, "label"), int(menu.entrycget(index, "underline"))
+            if 0 <= underline < len(label):
+                letters.setdefault(label[underline].casefold(), []).append(label)
+        clashes.update({f"{menu}:{letter}": labels for letter, labels in letters.items() if len(labels) > 1})
+    return clashes
+
+
+def test_no_two_items_of_a_menu_share_a_mnemonic(make_app):
+    app = make_app()
+    app.menu.show_recent(["/tmp/a.txt", "/tmp/b.txt"])
+    assert clashing_mnemonics(app.root) == {}
