@@ -176,7 +176,8 @@ def retranslate(text: str) -> str:
 
 def mnemonic(label: str) -> tuple[str, int]:
     """Return a menu label without its '&' and the index of the letter it marked (-1: none). '&&' is '&'."""
-    plain, underline, index = [], -1, 0
+    plain: list[str] = []
+    underline, index = -1, 0
     while index < len(label):
         char = label[index]
         if char == MNEMONIC and index + 1 < len(label):
