@@ -21,6 +21,7 @@ from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import PlanError, Timing
 
 WORDS = 5  # enough to fit two numbers through the noise of a hand on a mouse, few enough not to bore
+WRAP_PX = 380  # the width (at 96 DPI) the explanation and the result wrap at
 SHORTEST, LONGEST = 3, 8
 
 
@@ -83,9 +84,11 @@ class CalibrateDialog(tk.Toplevel):
         px = theme.px
         body = ttk.Frame(self, padding=px(self, 16))
         body.pack(fill="both", expand=True)
+        # The window is at least as wide as the texts wrap, so no wrapped line is cut at its end.
+        ttk.Frame(body, width=px(self, WRAP_PX), height=0).pack()
         ttk.Label(body, text=_("Trace each word on the board with the mouse, as you would swipe it in the game: "
                                "press on its first tile, drag through its path, release."),
-                  style="Muted.TLabel", wraplength=px(self, 380)).pack(fill="x")
+                  style="Muted.TLabel", wraplength=px(self, WRAP_PX)).pack(fill="x")
         self.prompt = ttk.Label(body, text="", style="Title.TLabel", anchor="center")
         self.prompt.pack(fill="x", pady=px(self, 8))
         self.board_view = BoardView(body, cursor_when_unfocused=False, width=300, height=300)
@@ -94,7 +97,7 @@ class CalibrateDialog(tk.Toplevel):
         self.board_view.bind("<ButtonPress-1>", self._on_press)
         self.board_view.bind("<B1-Motion>", self._on_drag)
         self.board_view.bind("<ButtonRelease-1>", self._on_release)
-        self.result = ttk.Label(body, text="", wraplength=px(self, 380))
+        self.result = ttk.Label(body, text="", wraplength=px(self, WRAP_PX))
         self.result.pack(fill="x", pady=px(self, 8))
         buttons = ttk.Frame(body)
         buttons.pack(fill="x")

@@ -1,10 +1,15 @@
 """KeysWindow: the Help → Keys list of every keyboard shortcut, opened with F1."""
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 from tkinter import ttk
 
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.i18n import N_, _
+
+SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 DPI)
+MIN_WRAP_PX = 160      # descriptions never wrap narrower than this (at 96 DPI)
 
 # (screen, keys, what they do). Every action the mouse reaches has a key here.
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
@@ -76,31 +81,60 @@ class KeysWindow(tk.Toplevel):
         super().__init__(master)
         self.title(_("Keys · Ruzzle Solver"))
         self.transient(master.winfo_toplevel())
-        body = ttk.Frame(self, padding=16)
+        px = functools.partial(theme.px, self)
+        body = ttk.Frame(self, padding=px(16))
         body.pack(fill="both", expand=True)
+        self.descriptions: list[ttk.Label] = []
         # Two columns of sections, so the list fits a short laptop screen.
         for index, (screen, keys) in enumerate(KEYS):
             section = self._section(body, screen, keys)
-            section.grid(row=index % 2, column=index // 2, sticky="nw", padx=(0 if index < 2 else 24, 0),
-                         pady=(0, 12))
+            section.grid(row=index % 2, column=index // 2, sticky="nw", padx=(0 if index < 2 else px(24), 0),
+                         pady=(0, px(12)))
         self.close_button = ttk.Button(body, text=_("Close"), command=self.close)
         self.close_button.grid(row=2, column=1, sticky="e")
         for sequence in ("<Return>", "<KP_Enter>", "<Escape>", "<F1>"):
             self.bind(sequence, lambda _event: self.close())
         self.protocol("WM_DELETE_WINDOW", self.close)
+        self.fit_to_screen()
         self._place_over(master.winfo_toplevel())
         self.close_button.focus_set()
 
-    @staticmethod
-    def _section(master: tk.Misc, screen: str, keys: tuple[tuple[str, str], ...]) -> ttk.Frame:
+    def _section(self, master: tk.Misc, screen: str, keys: tuple[tuple[str, str], ...]) -> ttk.Frame:
         """Return a frame with the screen's name over its keys and what they do."""
-        frame = ttk.Frame(master)
+        frame, px = ttk.Frame(master), functools.partial(theme.px, self)
         ttk.Label(frame, text=_(screen), style="Summary.TLabel").grid(row=0, column=0, columnspan=2, sticky="w",
-                                                                   pady=(0, 2))
+                                                                   pady=(0, px(2)))
         for row, (key, action) in enumerate(keys, 1):
-            ttk.Label(frame, text=_(key)).grid(row=row, column=0, sticky="w", padx=(12, 16))
-            ttk.Label(frame, text=_(action), style="Muted.TLabel").grid(row=row, column=1, sticky="w")
+            ttk.Label(frame, text=_(key)).grid(row=row, column=0, sticky="nw", padx=(px(12), px(16)))
+            description = ttk.Label(frame, text=_(action), style="Muted.TLabel")
+            description.grid(row=row, column=1, sticky="nw")
+            self.descriptions.append(description)
         return frame
+
+    def fit_to_screen(self) -> None:
+        """Wrap the descriptions just enough for the window to fit the screen's width (long languages, small
+        screens); unwrapped when they fit."""
+        room = self.winfo_screenwidth() - 2 * theme.px(self, SCREEN_MARGIN_PX)
+        self._wrap(0)
+        if self.winfo_reqwidth() <= room:
+            return
+        # The widest wrap that fits: found by halving, a few layouts of a small window.
+        narrow, wide = theme.px(self, MIN_WRAP_PX), max(label.winfo_reqwidth() for label in self.descriptions)
+        while wide - narrow > 4:
+            middle = (narrow + wide) // 2
+            self._wrap(middle)
+            narrow, wide = (middle, wide) if self.winfo_reqwidth() <= room else (narrow, middle)
+        self._wrap(narrow)
+
+    def _wrap(self, width: int) -> None:
+        """Wrap every description at ``width`` pixels (0: not at all), and lay the window out again."""
+        for label in self.descriptions:
+            label.configure(wraplength=width)
+        self.update_idletasks()
+
+    def retranslate(self) -> None:
+        """Fit the screen again once the texts are in the new language (they are fetched after this call)."""
+        self.after_idle(lambda: self.winfo_exists() and self.fit_to_screen())
 
     def _place_over(self, window: tk.Misc) -> None:
         """Centre this window over ``window``, kept on the screen."""

@@ -49,6 +49,29 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def seconds_text(number: float) -> str:
+    """Return seconds as a time box shows them: short, exact (the box is read back), with the interface
+    language's decimal symbol (0,05 in Italian)."""
+    text = f"{number:g}"
+    if float(text) != number:
+        text = repr(float(number))
+    return text.replace(".", format_short(0.5)[1])
+
+
+def step_box(box: ttk.Spinbox, way: int) -> None:
+    """Step a time box's number up (``way`` 1) or down (-1) by its increment, within its range, written as
+    ``seconds_text`` writes it: Tk's own stepping reads only a decimal point."""
+    try:
+        number = float(box.get().strip().replace(",", "."))
+    except ValueError:
+        number = float(box.cget("from"))
+    increment = float(box.cget("increment"))
+    stepped = min(max(number + way * increment, float(box.cget("from"))), float(box.cget("to")))
+    box.set(seconds_text(round(stepped, 6)))  # 0.2 + 0.01 is 0.21000000000000002 in floating point
+    if str(box.cget("command")):
+        box.tk.call(box.cget("command"))
+
+
 def plan_summary(result: Plan) -> str:
     """Return one line describing a plan (its points if all are accepted, and expected), or why it is empty."""
     if not result.steps:
@@ -111,10 +134,10 @@ class PlanView(ttk.Frame):
                                  selectmode="browse")
         self.tree.heading("#0", text="#")
         self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
-        for column, text, width in COLUMNS:
+        for column, text, _width in COLUMNS:
             self.tree.heading(column, text=_(text))
-            self.tree.column(column, width=max(px(width), theme.heading_width(self, _(text))),
-                             stretch=column == "word", anchor="w" if column == "word" else "e")
+            self.tree.column(column, stretch=column == "word", anchor="w" if column == "word" else "e")
+        self._size_columns()
         self._colour_rows()
         self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows() or self.draw_bar(), add=True)
         scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
@@ -125,11 +148,18 @@ class PlanView(ttk.Frame):
         self._build_timing().grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
         self.error_label = ttk.Label(self, text="", style="Error.TLabel")
         self.error_label.grid(row=5, column=0, columnspan=2, sticky="ew")
-        tip = ttk.Label(self, text=_(TIP), style="Hint.TLabel", wraplength=px(420))
+        # width=1: the tip wraps to the width it is given and never asks for more, or a language switch
+        # could set width and wrap chasing each other (the tab's width follows the list's headings).
+        tip = ttk.Label(self, text=_(TIP), style="Hint.TLabel", wraplength=px(420), width=1)
         tip.grid(row=6, column=0, columnspan=2, sticky="ew")
         tip.bind("<Configure>", lambda event: tip.configure(wraplength=max(event.width - px(8), px(100))))
         self.columnconfigure(0, weight=1)
         self.rowconfigure(2, weight=1)
+
+    def _size_columns(self) -> None:
+        """Give each column the room its heading needs in the interface language (measured again on a switch)."""
+        for column, text, width in COLUMNS:
+            self.tree.column(column, width=max(theme.px(self, width), theme.heading_width(self, _(text))))
 
     def _colour_rows(self) -> None:
         """Give played and current rows the colours of the mode the app is drawn in."""
@@ -152,9 +182,11 @@ class PlanView(ttk.Frame):
         again = ttk.Frame(rows)
         again.pack(fill="x", pady=(px(6), 0))
         ttk.Label(again, text=_("Time left (s)"), style="Muted.TLabel").pack(side="left")
-        self.left_var = tk.StringVar(value=f"{self.seconds:g}")
+        self.left_var = tk.StringVar(value=seconds_text(self.seconds))
         self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
         self.left_box.pack(side="left", padx=px(6))
+        for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
+            self.left_box.bind(sequence, lambda _event, way=sign: step_box(self.left_box, way) or "break")
         self.replan_button = ttk.Button(again, text=_("Re-plan"), command=self.replan)
         self.replan_button.pack(side="left")
         self.heat_var = tk.BooleanVar(value=False)
@@ -179,6 +211,8 @@ class PlanView(ttk.Frame):
                                textvariable=var, command=self.apply_timing)
             spin.grid(row=row, column=column + 1, sticky="w", padx=(0, px(12)), pady=px(2))
             spin.bind("<Return>", lambda _event: self.apply_timing() or "break")
+            for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
+                spin.bind(sequence, lambda _event, box=spin, way=sign: step_box(box, way) or "break")
             self.timing_boxes.append(spin)
         buttons = ttk.Frame(box)
         buttons.grid(row=3, column=0, columnspan=4, sticky="w", pady=(px(4), 0))
@@ -191,9 +225,9 @@ class PlanView(ttk.Frame):
 
     def _show_timing(self) -> None:
         """Put the round length and the timing in their boxes."""
-        self.timing_vars["seconds"].set(f"{self.seconds:g}")
+        self.timing_vars["seconds"].set(seconds_text(self.seconds))
         for name in ("per_word", "per_letter", "per_cell"):
-            self.timing_vars[name].set(f"{getattr(self.timing, name):g}")
+            self.timing_vars[name].set(seconds_text(getattr(self.timing, name)))
 
     def timing_ok(self) -> tuple[float, Timing] | None:
         """Return the round length and timing typed in the boxes, or None (with the reason shown)."""
@@ -248,7 +282,7 @@ class PlanView(ttk.Frame):
         self.filters_label.configure(text=filters)
         if seconds is not None:
             self.seconds = check_seconds(seconds)
-        self.left_var.set(f"{self.seconds:g}")
+        self.left_var.set(seconds_text(self.seconds))
         return self._show_plan(self._plan(self.seconds))
 
     def set_words(self, solutions: Iterable[Solution], chance: Chance | None = None, filters: str = "") -> Plan | None:
@@ -264,7 +298,7 @@ class PlanView(ttk.Frame):
         if left is None:
             return None
         self.stop()
-        self.left_var.set(f"{left:g}")
+        self.left_var.set(seconds_text(left))
         return self._show_plan(self._plan(left))
 
     def time_left(self) -> float | None:
@@ -308,6 +342,11 @@ class PlanView(ttk.Frame):
         """Say the plan's summary and pace again in the interface language (the plan itself stays)."""
         self.summary_label.configure(text=plan_summary(self.plan))
         self.pace_line.show(self.plan)
+        self._size_columns()
+        self._show_timing()  # with the new language's decimal symbol
+        left = self.seconds_ok(self.left_var.get())
+        if left is not None:
+            self.left_var.set(seconds_text(left))
 
     def _plan(self, seconds: float) -> Plan:
         """Return the plan for ``seconds`` from the last word's end; if none can be made, an empty one saying why."""

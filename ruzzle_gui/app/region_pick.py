@@ -19,6 +19,7 @@ MARGIN = 0.15        # a region found around a board takes in this share of the 
 BELOW = 0.6          # ... and more below, where the phone's own controls are not, so the board stays in
 MIN_SIDE = 40        # smaller drags are stray clicks, not regions
 OUTLINE = "#ffcc00"
+HELP_MARGIN_PX = 40  # the help line wraps this far from the screen's edges
 HELP = N_("Drag around the phone's window · arrows move, Shift+arrows resize · "
           "Enter: watch this region · W: the whole screen · Esc: cancel")
 
@@ -64,7 +65,9 @@ class RegionPicker(tk.Toplevel):
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw")
         self.rect = clamp(start or (0, 0, *self.size), *self.size)
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
-        text = self.canvas.create_text(self.size[0] // 2, 24, text=_(HELP), fill="white",
+        # Wrapped to the screen, centred: some languages say it in twice the width of a small screen.
+        self.help_text = text = self.canvas.create_text(self.size[0] // 2, 12, text=_(HELP), fill="white", anchor="n",
+                                       justify="center", width=max(self.size[0] - 2 * HELP_MARGIN_PX, 100),
                                        font=("TkDefaultFont", 12, "bold"))
         left, top, right, bottom = self.canvas.bbox(text)
         backing = self.canvas.create_rectangle(left - 12, top - 6, right + 12, bottom + 6, fill="#202024", outline="")

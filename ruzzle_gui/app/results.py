@@ -28,6 +28,7 @@ from ruzzle_gui.word_filters import apply
 
 TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
          "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
+SPEED_MIN_PX = 60  # the speed slider's shortest length (at 96 DPI): it grows with the room beside Replay
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
@@ -120,14 +121,37 @@ class Results(ttk.Frame):
         HoverReason(self.board_view, marks=lambda: self.unsure)
         ring.watch(self.board_view)
         self.replay_button = ttk.Button(controls, **underlined(_("⟳  Replay"), "r"), command=self.replay)
-        self.replay_button.pack(side="left")
-        ttk.Label(controls, text=_("Slow"), style="Muted.TLabel").pack(side="left", padx=(px(self, 16), px(self, 4)))
+        self.replay_button.grid(row=0, column=0, sticky="w")
+        # Slow [slider] Fast: the slider takes the room the two words leave, and the group goes under
+        # Replay when even a short slider does not fit beside it (long words, a narrow panel).
+        self.speed_row = ttk.Frame(controls)
+        ttk.Label(self.speed_row, text=_("Slow"), style="Muted.TLabel").pack(side="left", padx=(0, px(self, 4)))
+        ttk.Label(self.speed_row, text=_("Fast"), style="Muted.TLabel").pack(side="right", padx=(px(self, 4), 0))
         slow, fast = DELAY_RANGE_MS[1], DELAY_RANGE_MS[0]
-        self.speed = ttk.Scale(controls, from_=slow, to=fast, length=px(self, 110), command=self._on_speed)
+        self.speed = ttk.Scale(self.speed_row, from_=slow, to=fast, length=px(self, SPEED_MIN_PX),
+                               command=self._on_speed)
         self.speed.set(self.settings.delay_ms)
-        self.speed.pack(side="left")
-        ttk.Label(controls, text=_("Fast"), style="Muted.TLabel").pack(side="left", padx=px(self, 4))
+        self.speed.pack(side="left", fill="x", expand=True)
+        controls.columnconfigure(1, weight=1)
+        self._speed_wrapped: bool | None = None
+        self._place_speed()
+        controls.bind("<Configure>", lambda _event: self._place_speed())
         return panel
+
+    def _place_speed(self) -> None:
+        """Put the speed slider beside Replay if it fits there at its shortest, else under it."""
+        if not self.winfo_exists():  # called when idle, after a switch of language: the window may be gone
+            return
+        controls, px = self.speed_row.master, theme.px
+        needed = self.replay_button.winfo_reqwidth() + px(self, 16) + self.speed_row.winfo_reqwidth()
+        wrapped = controls.winfo_width() < needed
+        if wrapped == self._speed_wrapped:
+            return
+        self._speed_wrapped = wrapped
+        if wrapped:
+            self.speed_row.grid(row=1, column=0, columnspan=2, sticky="ew", padx=0, pady=(px(self, 6), 0))
+        else:
+            self.speed_row.grid(row=0, column=1, columnspan=1, sticky="ew", padx=(px(self, 16), 0), pady=0)
 
     def _build_buttons(self) -> ttk.Frame:
         """Return Copy, Export, Edit board and New game."""
@@ -474,6 +498,9 @@ class Results(ttk.Frame):
             self._label_word(self.current)
         if self.solutions and self._planned:
             self.plan_view.filters_label.configure(text=self.plan_words()[2])
+        # The list's headings are measured in the new language: its column keeps room for them all.
+        self.columnconfigure(1, minsize=self.words.min_width() + theme.px(self, 8))
+        self.after_idle(self._place_speed)  # Slow and Fast have new lengths
 
     def refresh(self) -> None:
         """Give the word list the keyboard focus."""

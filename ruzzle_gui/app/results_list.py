@@ -247,12 +247,11 @@ class WordList(ttk.Frame):
         self._colour_rows()
         self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows(), add=True)
         self.tk.eval(REPLACE_ROWS_PROC)  # once per interpreter would do; defining it again is harmless
-        widths = column_widths(self)
         for column, (heading, _order) in COLUMNS.items():
             self.tree.heading(column, text=_(heading), command=lambda c=column: self.sort_by(c))
             wide = column == "word"
-            self.tree.column(column, width=widths[column], minwidth=widths[column], stretch=wide,
-                             anchor="w" if wide else "center" if column == "common" else "e")
+            self.tree.column(column, stretch=wide, anchor="w" if wide else "center" if column == "common" else "e")
+        self._size_columns()
         scrollbar = ttk.Scrollbar(ring, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scrollbar.set)
         self.tree.pack(side="left", fill="both", expand=True)
@@ -263,9 +262,15 @@ class WordList(ttk.Frame):
         """Dim the doubtful words (shown with "Doubtful words too") in the mode's muted colour."""
         self.tree.tag_configure("doubtful", foreground=theme.palette(self).muted)
 
+    def _size_columns(self) -> None:
+        """Give each column the room its heading needs in the interface language (measured again on a switch)."""
+        widths = column_widths(self)
+        for column in COLUMNS:
+            self.tree.column(column, width=widths[column], minwidth=widths[column])
+
     def min_width(self) -> int:
-        """Return the width the list needs to show every column whole, with its scrollbar."""
-        return sum(self.tree.column(column, "width") for column in COLUMNS) + theme.px(self, 40)
+        """Return the width the list needs to show every column whole, with its scrollbar, in the interface language."""
+        return sum(column_widths(self).values()) + theme.px(self, 40)
 
     def fill(self, solutions: list[Solution], language: Language, note: str) -> None:
         """List a fresh solve best score first, with the filters reset."""
@@ -433,6 +438,7 @@ class WordList(ttk.Frame):
         mode = self.mode()
         self.mode_box.configure(values=[_(m) for m in MODES])
         self.mode_box.set(_(mode))
+        self._size_columns()
         self._show_sort_arrows()
         self.no_bands_label.configure(text=retranslate(self.no_bands_label.cget("text")))
         self.apply_filters()

@@ -12,7 +12,7 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app import i18n, theme
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.settings import Settings, load_settings
@@ -47,13 +47,21 @@ def clipped(screen: tk.Misc) -> list[str]:
     """Return the texts of mapped labels and buttons that are given less room than their text needs."""
     found = []
     for widget in widgets(screen):
-        if not isinstance(widget, TEXT_WIDGETS) or not widget.winfo_ismapped() or not str(widget.cget("text")):
+        if not isinstance(widget, TEXT_WIDGETS) or not str(widget.cget("text")):
+            continue
+        if not widget.winfo_ismapped():
+            # Laid out in a shown frame yet not shown: its geometry manager ran out of room for it.
+            if widget.winfo_manager() in ("pack", "grid") and widget.master.winfo_ismapped():
+                found.append(str(widget.cget("text")))
             continue
         text = str(widget.cget("text"))
         wrap = int(str(widget.cget("wraplength") or 0)) if isinstance(widget, ttk.Label) else 0
         if wrap:
-            # A wrapping label must wrap within its width, and get the height of every line.
-            if wrap > widget.winfo_width() or widget.winfo_height() < widget.winfo_reqheight():
+            # A wrapping label must get the height of every line, and the width of its widest line: Tk asks for
+            # that width, unless a width in characters is set, when the label must wrap within its width.
+            sized = str(widget.cget("width")) not in ("", "0")
+            narrow = wrap > widget.winfo_width() if sized else widget.winfo_width() < widget.winfo_reqwidth()
+            if narrow or widget.winfo_height() < widget.winfo_reqheight():
                 found.append(text)
         elif widget.winfo_width() < widget.winfo_reqwidth() or widget.winfo_height() < widget.winfo_reqheight():
             found.append(text)
@@ -115,6 +123,77 @@ def test_no_text_is_cut_off_on_any_window(dpi, mode, window, config_home):
     assert clipped(app.results) == []
     assert clipped(window) == []  # the step bar and the mode button
     photograph(window, f"{dpi}dpi-{mode}-3-words")
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """Put the interface back in English for the tests that follow."""
+    yield
+    i18n.set_language("en")
+
+
+def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, list[str]]:
+    """Return the clipped texts of each screen, tab and dialog of ``app`` in the interface language shown.
+
+    The board is solved already; ``photos`` names the photos taken of each (None: none taken).
+    """
+    found: dict[str, list[str]] = {}
+    for name, show in (("letters", app.show_letters), ("bonuses", app.show_bonuses), ("words", app.show_results)):
+        show()
+        settle(window)
+        if name == "words":
+            wait_until(window, lambda: not app.results.animating)
+            found["headings"] = cut_headings(app.results.tree)
+        found[name] = clipped(window)
+        if photos:
+            photograph(window, f"{photos}-{name}")
+    app.results.toggle_plan()
+    settle(window)
+    found["plan"] = clipped(window)
+    if photos:
+        photograph(window, f"{photos}-plan")
+    app.results.ask_calibrate()
+    dialog = app.results.calibrate_dialog
+    settle(dialog)
+    found["calibration"] = clipped(dialog)
+    if photos:
+        photograph(dialog, f"{photos}-calibration")
+    dialog.destroy()
+    app.results.toggle_plan()
+    app.show_keys()
+    keys = app.keys_window
+    settle(keys)
+    found["keys"] = clipped(keys)
+    # The keys help fits a 1280-pixel laptop screen (scaled with the DPI) in every language.
+    if keys.winfo_reqwidth() > theme.px(keys, 1280) or keys.winfo_width() > theme.px(keys, 1280):
+        found["keys"].append(f"window {keys.winfo_width()} px wide")
+    if photos:
+        photograph(keys, f"{photos}-keys")
+    keys.close()
+    return {name: cut for name, cut in found.items() if cut}
+
+
+@pytest.mark.parametrize("dpi", [96, 192], indirect=True)
+@pytest.mark.parametrize("mode", theme.MODES)
+def test_no_text_is_cut_off_in_any_interface_language(dpi, mode, window, config_home, english_afterwards,
+                                                     monkeypatch):
+    # One app switched from language to language, as the player does from the menu: every layout must follow.
+    # It starts in German, whose headings are the widest, so each switch shrinks or grows what was laid out.
+    i18n.set_language("de")
+    app = open_app(window, config_home, mode)
+    laptop = theme.px(window, 1280)
+    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda _self: laptop)
+    app.letters.type_text(BOARD)
+    press(app.letters.board_view, "Return", "Return")
+    wait_until(window, lambda: app.screen is app.results and not app.results.animating)
+    cut = {}
+    for code in i18n.LANGUAGES:
+        app.set_interface_language(code)
+        settle(window)
+        photos = f"{dpi}dpi-{mode}-{code}" if code in ("it", "de", "ru") else None
+        cut[code] = cut_on_screens(app, window, photos)
+    failures = {code: found for code, found in cut.items() if found}
+    assert not failures, json.dumps(failures, ensure_ascii=False, indent=1)
 
 
 def colours_of(widget: tk.Misc) -> set[str]:
@@ -320,3 +399,18 @@ def test_the_check_box_and_arrows_grow_with_the_screen(dpi, window, config_home)
     element = "HiDPI.Checkbutton.indicator" if dpi == 192 else "Checkbutton.indicator"
     assert element in str(ttk.Style(window).layout("TCheckbutton"))
     assert clipped(app.results) == []
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_region_pickers_help_wraps_to_a_small_screen(code, window, english_afterwards):
+    from PIL import Image
+
+    from ruzzle_gui.app.region_pick import RegionPicker
+    i18n.set_language(code)
+    picker = RegionPicker(window, Image.new("RGB", (1024, 600), "grey"), None, lambda _rect: None, lambda: None)
+    try:
+        settle(picker)
+        left, top, right, bottom = picker.canvas.bbox(picker.help_text)
+        assert 0 <= left and right <= 1024 and 0 <= top and bottom < 600 // 3
+    finally:
+        picker.destroy()

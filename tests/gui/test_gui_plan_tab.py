@@ -292,3 +292,32 @@ def test_no_text_is_cut_off_on_the_plan_tab(dpi, mode, window: tk.Toplevel, conf
     assert all(tree.column(c, "width") >= theme.heading_width(tree, tree.heading(c, "text"))
                for c in ("done", "word", "score", "start", "total"))
     photograph(window, f"{dpi}dpi-{mode}-4-plan")
+
+
+def test_the_time_boxes_write_the_languages_decimal_symbol_and_keep_the_value(app, config_home):
+    from ruzzle_gui.app import i18n
+
+    try:
+        app.set_interface_language("it")
+        results = solved(app).results
+        results.show_plan()
+        view = results.plan_view
+        boxes = dict(zip(("seconds", "per_word", "per_letter", "per_cell"), view.timing_boxes))
+        assert {name: var.get() for name, var in view.timing_vars.items()} == {
+            "seconds": "120", "per_word": "2", "per_letter": "0,2", "per_cell": "0,05"}
+        boxes["per_letter"].event_generate("<<Increment>>")  # the box's up arrow
+        settle(app.root)
+        assert view.timing_vars["per_letter"].get() == "0,21" and view.timing.per_letter == 0.21
+        boxes["per_cell"].event_generate("<<Decrement>>")
+        settle(app.root)
+        assert view.timing_vars["per_cell"].get() == "0,04" and view.timing.per_cell == 0.04
+        saved = config_home / "ruzzle_gui" / "settings.json"
+        wait_until(app.root, lambda: saved.exists() and load_settings(saved).plan_timing().per_letter == 0.21)
+        view.timing_vars["per_word"].set("1,75")
+        view.apply_button.invoke()
+        assert view.timing.per_word == 1.75 and view.timing_vars["per_word"].get() == "1,75"
+        app.set_interface_language("en")
+        settle(app.root)
+        assert view.timing_vars["per_word"].get() == "1.75"
+    finally:
+        i18n.set_language("en")
