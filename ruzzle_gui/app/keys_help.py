@@ -10,6 +10,8 @@ from ruzzle_gui.app.i18n import N_, _
 
 SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 DPI)
 MIN_WRAP_PX = 160      # descriptions never wrap narrower than this (at 96 DPI)
+SCREEN_TOP_PX = 96     # room left above and below the window for its title bar and the desktop's panels
+SCROLLBAR_PX = 16      # room for the scroll bar a window taller than the screen gets
 
 # (screen, keys, what they do). Every action the mouse reaches has a key here.
 KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
@@ -82,8 +84,17 @@ class KeysWindow(tk.Toplevel):
         self.title(_("Keys · Ruzzle Solver"))
         self.transient(master.winfo_toplevel())
         px = functools.partial(theme.px, self)
-        body = ttk.Frame(self, padding=px(16))
-        body.pack(fill="both", expand=True)
+        # The list scrolls in a canvas when it is taller than the screen (a 768-pixel laptop, long languages).
+        self.view = tk.Canvas(self, highlightthickness=0, borderwidth=0, background=theme.palette(self).background)
+        self.scrollbar = ttk.Scrollbar(self, orient="vertical", command=self.view.yview)
+        self.view.configure(yscrollcommand=self.scrollbar.set)
+        self.view.pack(side="left", fill="both", expand=True)
+        self.body = body = ttk.Frame(self.view, padding=px(16))
+        self.view.create_window(0, 0, window=body, anchor="nw")
+        for sequence, units in (("<Button-4>", -3), ("<Button-5>", 3), ("<Up>", -1), ("<Down>", 1),
+                                ("<Prior>", -10), ("<Next>", 10)):
+            self.bind(sequence, lambda _event, n=units: self.view.yview_scroll(n, "units"))
+        self.bind("<MouseWheel>", lambda event: self.view.yview_scroll(-1 if event.delta > 0 else 1, "units"))
         self.descriptions: list[ttk.Label] = []
         # Two columns of sections, so the list fits a short laptop screen.
         for index, (screen, keys) in enumerate(KEYS):
@@ -114,17 +125,24 @@ class KeysWindow(tk.Toplevel):
     def fit_to_screen(self) -> None:
         """Wrap the descriptions just enough for the window to fit the screen's width (long languages, small
         screens); unwrapped when they fit."""
-        room = self.winfo_screenwidth() - 2 * theme.px(self, SCREEN_MARGIN_PX)
+        px = functools.partial(theme.px, self)
+        room = self.winfo_screenwidth() - 2 * px(SCREEN_MARGIN_PX) - px(SCROLLBAR_PX)
         self._wrap(0)
-        if self.winfo_reqwidth() <= room:
-            return
-        # The widest wrap that fits: found by halving, a few layouts of a small window.
-        narrow, wide = theme.px(self, MIN_WRAP_PX), max(label.winfo_reqwidth() for label in self.descriptions)
-        while wide - narrow > 4:
-            middle = (narrow + wide) // 2
-            self._wrap(middle)
-            narrow, wide = (middle, wide) if self.winfo_reqwidth() <= room else (narrow, middle)
-        self._wrap(narrow)
+        if self.body.winfo_reqwidth() > room:
+            # The widest wrap that fits: found by halving, a few layouts of a small window.
+            narrow, wide = px(MIN_WRAP_PX), max(label.winfo_reqwidth() for label in self.descriptions)
+            while wide - narrow > 4:
+                middle = (narrow + wide) // 2
+                self._wrap(middle)
+                narrow, wide = (middle, wide) if self.body.winfo_reqwidth() <= room else (narrow, middle)
+            self._wrap(narrow)
+        width, height = self.body.winfo_reqwidth(), self.body.winfo_reqheight()
+        tall = self.winfo_screenheight() - px(SCREEN_TOP_PX)
+        self.view.configure(width=width, height=min(height, tall), scrollregion=(0, 0, width, height))
+        if height > tall:
+            self.scrollbar.pack(side="right", fill="y", before=self.view)
+        else:
+            self.scrollbar.pack_forget()
 
     def _wrap(self, width: int) -> None:
         """Wrap every description at ``width`` pixels (0: not at all), and lay the window out again."""

@@ -72,6 +72,11 @@ def step_box(box: ttk.Spinbox, way: int) -> None:
         box.tk.call(box.cget("command"))
 
 
+def start_text(step: Step) -> str:
+    """Return when a planned word starts, as the plan's list shows it: '3,4s' in Italian."""
+    return _("{seconds}s").format(seconds=format_decimal(step.start, 1))
+
+
 def plan_summary(result: Plan) -> str:
     """Return one line describing a plan (its points if all are accepted, and expected), or why it is empty."""
     if not result.steps:
@@ -344,6 +349,8 @@ class PlanView(ttk.Frame):
         self.pace_line.show(self.plan)
         self._size_columns()
         self._show_timing()  # with the new language's decimal symbol
+        for number, step in enumerate(self.plan.steps):
+            self.tree.set(str(number), "start", start_text(step))
         left = self.seconds_ok(self.left_var.get())
         if left is not None:
             self.left_var.set(seconds_text(left))
@@ -364,9 +371,8 @@ class PlanView(ttk.Frame):
         self.pace_line.show(result)
         self.tree.delete(*self.tree.get_children())
         for number, step in enumerate(result.steps):
-            start = _("{seconds}s").format(seconds=format_decimal(step.start, 1))
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
-                             values=("", step.solution.word, step.solution.score, start, step.points))
+                             values=("", step.solution.word, step.solution.score, start_text(step), step.points))
         self.countdown.configure(text=clock_text(result.seconds))
         self.play_button.state(["!disabled"] if result.steps else ["disabled"])
         self.draw_bar()

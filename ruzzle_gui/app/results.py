@@ -29,6 +29,7 @@ from ruzzle_gui.word_filters import apply
 TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
          "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
 SPEED_MIN_PX = 60  # the speed slider's shortest length (at 96 DPI): it grows with the room beside Replay
+NO_BREAK_SPACE = "\u00a0"
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
@@ -490,7 +491,8 @@ class Results(ttk.Frame):
         doubt = self.words.doubt_of(solution)
         points = ngettext("{count} point", "{count} points", solution.score).format(count=format_number(solution.score))
         doubtful = "\n" + _("doubtful: {reason}").format(reason=doubt_name(doubt)) if doubt else ""
-        self.word_label.configure(text=f"{solution.word}   {points}{doubtful}")
+        # A narrow panel wraps the heading after the word, never between the number and its unit.
+        self.word_label.configure(text=f"{solution.word}   {points.replace(' ', NO_BREAK_SPACE)}{doubtful}")
 
     def retranslate(self) -> None:
         """Say again in the interface language what was said with values: the word playing, the plan's filters."""

@@ -47,6 +47,8 @@ SIZES = (4, 5, 10)
 SHARE = {4: 1.0, 5: 0.5, 10: 0.1}
 APP_BOARDS = 8  # boards solved in each app launch
 APP_LAUNCHES = 3  # fresh app processes at least, so a start time is a median too
+# The app starts with each interface language in turn, English and a translated one, in the same run.
+INTERFACE_LOCALES = {"en": "en_US.UTF-8", "it": "it_IT.UTF-8"}
 EXIT_MISMATCH, EXIT_USAGE = 1, 2
 
 
@@ -336,11 +338,13 @@ class AppResult:
     dictionaries: int
 
 
-def measure_app(code: str, boards: int, seed: int) -> AppResult:
-    """Run the desktop app in a fresh process and time its start and Solve-to-list."""
+def measure_app(code: str, boards: int, seed: int, interface: str = "en") -> AppResult:
+    """Run the desktop app in a fresh process, its interface in ``interface``, and time its start and
+    Solve-to-list."""
     with tempfile.TemporaryDirectory() as config:
         # A private settings folder: the benchmark must not change the user's last language.
-        env = {**os.environ, "XDG_CONFIG_HOME": config}
+        env = {name: value for name, value in os.environ.items() if name not in ("LC_ALL", "LC_MESSAGES")}
+        env.update(XDG_CONFIG_HOME=config, LANGUAGE=interface, LANG=INTERFACE_LOCALES[interface])
         spawned = time.monotonic()
         done = subprocess.run([sys.executable, "-c", APP_SCRIPT, code, str(boards), str(seed)],
                               capture_output=True, text=True, env=env, timeout=120)
@@ -706,8 +710,12 @@ def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str
     if not os.environ.get("DISPLAY"):
         return [("app start, Solve to list", "not measured", "no display: run under `xvfb-run`")]
     compile_package()
+    launches = max(APP_LAUNCHES, repeats // 4)
     try:
-        runs = [measure_app(language.code, APP_BOARDS, seed + n) for n in range(max(APP_LAUNCHES, repeats // 4))]
+        runs, italian = [], []
+        for n in range(launches):  # interleaved, so both meet the same load on a shared machine
+            runs.append(measure_app(language.code, APP_BOARDS, seed + n))
+            italian.append(measure_app(language.code, 1, seed + n, interface="it"))
     except (RuntimeError, subprocess.TimeoutExpired, OSError) as err:
         return [("app start, Solve to list", "not measured", f"the app failed: {err}")]
     solves = [seconds for run in runs for seconds in run.solves]
@@ -716,7 +724,11 @@ def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str
     if not solves or min(words for run in runs for words in run.words) == 0:
         return [("app start, Solve to list", "not measured", "the app listed no words after Solve")]
     return [("app start to window ready", ms(statistics.median(run.start for run in runs)),
-             f"median of {len(runs)} fresh app process(es): spawn until the window is mapped and drawn"),
+             f"median of {len(runs)} fresh app process(es), English interface: spawn until the window is "
+             "mapped and drawn"),
+            ("app start to window ready, Italian interface", ms(statistics.median(run.start for run in italian)),
+             f"median of {len(italian)} fresh app process(es) with LANGUAGE=it, each started right after an "
+             "English one"),
             ("Solve to list drawn, 4x4", ms(statistics.median(solves)),
              f"median of {len(solves)} boards over those runs: `App.solve()` + `update_idletasks()` "
              "(layout and drawing done, the list mapped with its rows); the words searched while "

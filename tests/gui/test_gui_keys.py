@@ -101,7 +101,7 @@ def test_f1_opens_the_keys_window_and_return_escape_or_close_box_close_it(app):
         window = app.keys_window
         assert isinstance(window, KeysWindow) and window.winfo_ismapped()
         assert window.focus_get() is window.close_button
-        texts = [label.cget("text") for section in window.winfo_children()[0].winfo_children()
+        texts = [label.cget("text") for section in window.body.winfo_children()
                  for label in section.winfo_children()]
         assert "F1" in texts and "Ctrl+O" in texts and "Ctrl+1 … Ctrl+5" in texts and "Alt+E" in texts
         if close == "WM_DELETE_WINDOW":

@@ -150,6 +150,9 @@ def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, l
     app.results.toggle_plan()
     settle(window)
     found["plan"] = clipped(window)
+    plan = app.results.plan_view.tree
+    decimal = i18n.format_decimal(0.5, 1)[1]  # the numbers follow the language too: 3,4s in Italian
+    found["plan times"] = [start for row in plan.get_children() if decimal not in (start := plan.set(row, "start"))]
     if photos:
         photograph(window, f"{photos}-plan")
     app.results.ask_calibrate()
@@ -164,9 +167,11 @@ def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, l
     keys = app.keys_window
     settle(keys)
     found["keys"] = clipped(keys)
-    # The keys help fits a 1280-pixel laptop screen (scaled with the DPI) in every language.
+    # The keys help fits a 1280x768 laptop screen (scaled with the DPI) in every language; taller, it scrolls.
     if keys.winfo_reqwidth() > theme.px(keys, 1280) or keys.winfo_width() > theme.px(keys, 1280):
         found["keys"].append(f"window {keys.winfo_width()} px wide")
+    if keys.winfo_reqheight() > theme.px(keys, 768):
+        found["keys"].append(f"window {keys.winfo_reqheight()} px tall")
     if photos:
         photograph(keys, f"{photos}-keys")
     keys.close()
@@ -181,8 +186,9 @@ def test_no_text_is_cut_off_in_any_interface_language(dpi, mode, window, config_
     # It starts in German, whose headings are the widest, so each switch shrinks or grows what was laid out.
     i18n.set_language("de")
     app = open_app(window, config_home, mode)
-    laptop = theme.px(window, 1280)
-    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda _self: laptop)
+    laptop = theme.px(window, 1280), theme.px(window, 768)
+    monkeypatch.setattr(tk.Misc, "winfo_screenwidth", lambda _self: laptop[0])
+    monkeypatch.setattr(tk.Misc, "winfo_screenheight", lambda _self: laptop[1])
     app.letters.type_text(BOARD)
     press(app.letters.board_view, "Return", "Return")
     wait_until(window, lambda: app.screen is app.results and not app.results.animating)
