@@ -66,9 +66,10 @@ class RegionPicker(tk.Toplevel):
         self.rect = clamp(start or (0, 0, *self.size), *self.size)
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
         # Wrapped to the screen, centred: some languages say it in twice the width of a small screen.
-        self.help_text = text = self.canvas.create_text(self.size[0] // 2, 12, text=_(HELP), fill="white", anchor="n",
-                                       justify="center", width=max(self.size[0] - 2 * HELP_MARGIN_PX, 100),
-                                       font=("TkDefaultFont", 12, "bold"))
+        self.help_text = self.canvas.create_text(self.size[0] // 2, 12, text=_(HELP), fill="white", anchor="n",
+                                                 justify="center", width=max(self.size[0] - 2 * HELP_MARGIN_PX, 100),
+                                                 font=("TkDefaultFont", 12, "bold"))
+        text = self.help_text
         left, top, right, bottom = self.canvas.bbox(text)
         backing = self.canvas.create_rectangle(left - 12, top - 6, right + 12, bottom + 6, fill="#202024", outline="")
         self.canvas.tag_lower(backing, text)  # readable over a light screen as over a dark one
