@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,6 +48,8 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Open the app and run it until its window closes; return the exit status."""
+    # The reader's matrix products are small: OpenBLAS's worker threads would only spin (see ruzzle_gui.cli).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     app = launch(argv)
     if isinstance(app, int):
         return app

@@ -12,6 +12,7 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.pixels import channel_spread
 
 __all__ = ["MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
 
@@ -89,5 +90,5 @@ def is_greyscale(rgb: np.ndarray) -> bool:
     """Return whether an RGB array has no colour to speak of (a greyscale capture, or a grey-only picture)."""
     step = max(1, round((rgb.shape[0] * rgb.shape[1] / SAMPLES) ** 0.5))
     sample = rgb[::step, ::step].astype(np.int16)
-    spread = sample.max(axis=2) - sample.min(axis=2)
+    spread = channel_spread(sample)
     return int(np.count_nonzero(spread > GREY_SPREAD)) < COLOUR_SHARE * spread.size

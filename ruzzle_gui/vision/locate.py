@@ -12,6 +12,7 @@ from statistics import median
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.vision.pixels import channel_max, channel_min
 from ruzzle_gui.vision.regions import Region, regions
 
 __all__ = ["Grid", "locate_board", "tile_mask", "square_regions", "find_grid", "WORK_SIDE"]
@@ -53,7 +54,7 @@ class Grid:
 
 def tile_mask(rgb: np.ndarray) -> np.ndarray:
     """Return the pixels of ``rgb`` that could be a tile face: light and grey, shrunk by one pixel."""
-    low, high = rgb.min(axis=2), rgb.max(axis=2)
+    low, high = channel_min(rgb), channel_max(rgb)
     return _erode((low >= LIGHT_MIN) & (high - low <= GREY_SPREAD))
 
 
