@@ -83,7 +83,7 @@ def _check_size(size: tuple[int, int], name: str) -> None:
 
 def to_array(image: Image.Image) -> np.ndarray:
     """Return an RGB image as a height x width x 3 uint8 array."""
-    return np.asarray(image.convert("RGB"), dtype=np.uint8)
+    return np.asarray(image if image.mode == "RGB" else image.convert("RGB"), dtype=np.uint8)
 
 
 def is_greyscale(rgb: np.ndarray) -> bool:

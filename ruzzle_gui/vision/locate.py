@@ -167,9 +167,10 @@ def find_grid(squares: list[Region]) -> Grid | None:
     return max(found, key=lambda grid: (grid.size, grid.tile), default=None)
 
 
-def locate_board(rgb: np.ndarray) -> Grid | None:
-    """Return where the board lies in the RGB array ``rgb`` (its own pixels), or None if no board is seen."""
-    factor = max(1, -(-max(rgb.shape[:2]) // WORK_SIDE))
-    small = np.asarray(Image.fromarray(rgb).reduce(factor)) if factor > 1 else rgb
+def locate_board(picture: np.ndarray | Image.Image) -> Grid | None:
+    """Return where the board lies in an RGB image or array (in its own pixels), or None if no board is seen."""
+    image = picture if isinstance(picture, Image.Image) else Image.fromarray(picture)
+    factor = max(1, -(-max(image.size) // WORK_SIDE))
+    small = np.asarray(image.reduce(factor) if factor > 1 else image)
     grid = find_grid(square_regions(tile_mask(small)))
     return grid.scaled(factor) if grid else None

@@ -43,16 +43,14 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
     if fit is not None and not fit.straight:
         image = straighten(image, fit, name)
         tilt, slant = fit.tilt, fit.slant
-    rgb = to_array(image)
-    grid = locate_board(rgb)
+    grid = locate_board(image)
     stretched = stretch_image(image, name) if grid is None else None
     washed_out = stretched is not None
-    if stretched is not None:
-        rgb = to_array(stretched)  # only to find the board: its own levels are restored from the original below
-        grid = locate_board(rgb)
+    if stretched is not None:  # only to find the board: its own levels are restored from the original below
+        grid = locate_board(stretched)
     if grid is None:
         raise NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out else ""))
-    greyscale = is_greyscale(rgb)
+    greyscale = is_greyscale(to_array(stretched if stretched is not None else image))
     image, faded = normalise_contrast(image, grid, name)
     turns = quarter_turns(image, grid)
     image, grid = turn_upright(image, grid, turns)
