@@ -2,6 +2,7 @@
 
     python -m ruzzle_gui.lab.watch_bench [--target app|cli] [--minutes 10] [--boards 12] [--idle 4] [-l en]
                                          [--real DIR [--manifest tests/real_shots/manifest.toml]]
+    python -m ruzzle_gui.lab.watch_bench --memory 400 [--target app|cli]
 
 A separate viewer process (``python -m ruzzle_gui.lab.watch_bench viewer``) shows
 generated phone screenshots (or, with ``--real DIR``, the real ones there) one
@@ -12,6 +13,14 @@ its words printed. Between boards nothing changes for ``--idle`` seconds, and
 the target's CPU time over that span is its idle CPU (the X server's is given
 apart). Memory is the target's resident size, at the first board and then
 every minute. Without a DISPLAY the bench runs its own Xvfb.
+
+``--memory N`` asks only whether memory stays flat, over more boards than a
+30-minute watch shows: the target watches a simulated screen in this process
+(no grabs, no viewer), which shows the next of 12 boards as soon as the last
+one's words are drawn (``cli``: printed, as ``ruzzle watch`` prints them). Its
+resident size and the Python memory tracemalloc counts are taken after the
+first tenth of the boards, at the middle and at the end, with the lines of
+code whose memory grew most from the middle to the end.
 """
 from __future__ import annotations
 
@@ -285,6 +294,125 @@ class CliTarget:
         self.process.wait(timeout=10)
 
 
+# ---------------------------------------------------------------- memory over many boards, on a simulated screen
+
+class SimulatedScreen:
+    """A desktop showing one of ``count`` generated phone screenshots; ``grab`` is the watcher's screen."""
+
+    def __init__(self, code: str, count: int = 12) -> None:
+        from PIL import Image
+
+        from ruzzle_gui.lab import synth
+        from ruzzle_gui.language import load_language
+
+        language, rng = load_language(code), random.Random(3)
+        self.pictures = []
+        for index in range(count):
+            desktop = Image.new("RGB", SCREEN, (58, 64, 72))
+            shot = synth.phone_shot(synth.random_board(language, rng), language, PHONE_WIDTH, rng,
+                                    synth.fonts()[index % len(synth.fonts())])
+            desktop.paste(shot.image, (SCREEN[0] - PHONE_WIDTH - 40, 0))
+            self.pictures.append(desktop)
+        self.shown = 0
+
+    def grab(self, _region) -> object:
+        """Return a copy of the picture on the screen now, as a grab does."""
+        return self.pictures[self.shown % len(self.pictures)].copy()
+
+
+def memory_run(args: argparse.Namespace) -> dict:
+    """Show ``args.memory`` boards on a simulated screen as fast as the target draws them; return the memory
+    figures taken along the way."""
+    import gc
+    import tracemalloc
+
+    screen, total = SimulatedScreen(args.language), args.memory
+    marks = {max(1, total // 10): "start", total // 2: "middle", total: "end"}
+    figures: dict = {"boards": total, "marks": [], "grew": []}
+    snapshots = {}
+    watch = _simulated_app if args.target == "app" else _simulated_cli
+    tracemalloc.start()
+    started = time.monotonic()
+
+    def on_drawn(count: int) -> None:
+        screen.shown = count
+        if count in marks:
+            gc.collect()
+            snapshots[marks[count]] = tracemalloc.take_snapshot()
+            figures["marks"].append((marks[count], count, resident_mb(os.getpid()),
+                                     tracemalloc.get_traced_memory()[0] / 1e6))
+            print(f"  {count} boards, {time.monotonic() - started:.0f} s: {figures['marks'][-1][2]:.1f} MB resident, "
+                  f"{figures['marks'][-1][3]:.2f} MB traced", file=sys.stderr, flush=True)
+
+    watch(args.language, screen, total, on_drawn)
+    tracemalloc.stop()
+    own = tracemalloc.Filter(False, tracemalloc.__file__)
+    grew = snapshots["end"].filter_traces([own]).compare_to(snapshots["middle"].filter_traces([own]), "lineno")
+    figures["grew"] = [str(stat) for stat in grew[:5]]
+    figures["minutes"] = (time.monotonic() - started) / 60
+    return figures
+
+
+def _simulated_app(code: str, screen: SimulatedScreen, total: int, on_drawn) -> None:
+    """Let the app watch ``screen`` until it has drawn the words of ``total`` boards."""
+    target = AppTarget(code, Path(tempfile.mkdtemp(prefix="ruzzle-watch-bench-")))
+    target.app.watch.watcher.grab = screen.grab  # the watcher reads its screen at every poll
+    try:
+        while len(target.drawn) < total:
+            count = len(target.drawn)
+            if target.wait_board(count) is None:
+                raise RuntimeError(f"board {count + 1} was not drawn within {WAIT_S:.0f} s")
+            on_drawn(count + 1)
+    finally:
+        target.close()
+
+
+def _simulated_cli(code: str, screen: SimulatedScreen, total: int, on_drawn) -> None:
+    """Run what ``ruzzle watch`` runs (a Watcher printing each board's words) on ``screen`` for ``total`` boards."""
+    import io
+
+    from ruzzle_gui.cli.watching import print_board
+    from ruzzle_gui.language import load_language
+    from ruzzle_gui.vision.reader import prepare
+    from ruzzle_gui.vision.watch import Watcher
+
+    language, printed = load_language(code), threading.Semaphore(0)
+    prepare(language)
+
+    def on_board(reading) -> None:
+        out, sys.stdout = sys.stdout, io.StringIO()  # the words printed, and thrown away
+        try:
+            print_board(reading, language, 10)
+        finally:
+            sys.stdout = out
+        printed.release()
+
+    watcher = Watcher(language, on_board, grab=screen.grab)
+    thread = threading.Thread(target=watcher.run, daemon=True)
+    thread.start()
+    try:
+        for count in range(1, total + 1):
+            if not printed.acquire(timeout=WAIT_S):
+                raise RuntimeError(f"board {count} was not printed within {WAIT_S:.0f} s")
+            on_drawn(count)
+    finally:
+        watcher.stop()
+        thread.join(timeout=WAIT_S)
+
+
+def memory_report(args: argparse.Namespace, figures: dict) -> str:
+    """Return the memory figures as a Markdown list."""
+    lines = [f"Watch mode's memory, target {args.target}, {args.language}, {figures['boards']} boards on a simulated "
+             f"screen, {figures['minutes']:.1f} min, {time.strftime('%Y-%m-%d')}, {machine()}"]
+    for name, count, resident, traced in figures["marks"]:
+        lines.append(f"- {name} (board {count}): {resident:.1f} MB resident, {traced:.2f} MB traced by tracemalloc")
+    (_, first, resident0, traced0), (_, last, resident1, traced1) = figures["marks"][1], figures["marks"][-1]
+    lines.append(f"- middle to end, per board: {1e3 * (resident1 - resident0) / (last - first):+.1f} KB resident, "
+                 f"{1e3 * (traced1 - traced0) / (last - first):+.2f} KB traced")
+    lines += ["- most grown from the middle to the end (tracemalloc):", *(f"  - {line}" for line in figures["grew"])]
+    return "\n".join(lines)
+
+
 # ---------------------------------------------------------------- the run
 
 def same_letters(shown, read) -> bool:
@@ -396,11 +524,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--real", metavar="DIR", help="show the real screenshots LANG-*.png|jpg in DIR instead")
     parser.add_argument("--manifest", metavar="TOML",
                         help="the real shots' true boards (tests/real_shots/manifest.toml)")
+    parser.add_argument("--memory", type=int, metavar="N",
+                        help="instead, memory over N boards shown on a simulated screen as fast as they are read")
     args = parser.parse_args(argv)
     if args.mode == "viewer":
         return viewer_main(args.at)
-    server = start_xvfb() if not os.environ.get("DISPLAY") else None
+    if args.memory is not None and args.memory < 10:
+        parser.error("--memory needs at least 10 boards")
+    server = start_xvfb() if not os.environ.get("DISPLAY") and (args.memory is None or args.target == "app") else None
     try:
+        if args.memory is not None:
+            print(memory_report(args, memory_run(args)))
+            return 0
         figures = run(args, server.pid if server else None)
     finally:
         if server:
