@@ -605,8 +605,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="solves of each board by each solver; the fastest counts (default: 3)")
     parser.add_argument("--quick", action="store_true",
                         help="a quick look: fewer boards, and 5 repeats instead of 20 elsewhere")
-    parser.add_argument("--skip", action="append", default=[], choices=("load", "memory", "probe", "process", "app"),
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=("load", "memory", "probe", "process", "reader", "app"),
                         help="leave out a section (repeatable)")
+    parser.add_argument("--shot", metavar="IMAGE", help="the screenshot `ruzzle read` is timed on (default: a "
+                        "generated 1080x2340 phone screenshot of a board in --language)")
     parser.add_argument("--big", nargs="?", const=",".join(map(str, BIG_SIZES)), type=_sizes,
                         metavar="SIZES", help="instead, the big-board curve: one board per size, each "
                         f"in a fresh process (default sizes: {','.join(map(str, BIG_SIZES))}; "
@@ -668,6 +671,8 @@ def _other_rows(args: argparse.Namespace, language: Language, repeats: int) -> l
         rows += probe_rows(language, args.seed)
     if "process" not in args.skip:
         rows += _process_rows(language, repeats)
+    if "reader" not in args.skip:
+        rows += reader_rows(language, repeats, args.shot)
     if "app" not in args.skip:
         rows += app_rows(language, repeats, args.seed)
     return rows
@@ -699,6 +704,46 @@ def _process_rows(language: Language, repeats: int) -> list[tuple[str, str, str]
                      f"(CPU {ms(cpu)}: "
                      f"x{cpu / bare_cpu:.2f}, x{cpu / trie_cpu:.2f})"))
     return rows
+
+
+def reader_rows(language: Language, repeats: int, shot: str | None = None) -> list[tuple[str, str, str]]:
+    """Return the rows timing a whole ``ruzzle read`` process on a phone screenshot against the imports it
+    cannot do without, run alongside it."""
+    command, name = solve_command()
+    compile_package()
+    with tempfile.TemporaryDirectory() as folder:
+        if shot is None:
+            from ruzzle_gui.lab import synth
+
+            rng = random.Random(0)
+            made = synth.phone_shot(synth.random_board(language, rng), language, 1080, rng, synth.fonts()[0])
+            shot = str(Path(folder) / "phone.png")
+            made.image.save(shot)
+        size = "x".join(map(str, _image_size(shot)))
+        commands = {
+            "`python -c pass`": [sys.executable, "-c", "pass"],
+            '`python -c "import numpy, PIL.Image"`': [sys.executable, "-c", "import numpy, PIL.Image"],
+            f"`ruzzle read -l {language.code}` ({size} {Path(shot).suffix[1:].upper()})":
+                [*command, "read", "-l", language.code, shot],
+        }
+        try:
+            times = measure_processes(commands, repeats)
+        except subprocess.CalledProcessError as err:
+            return [("whole process: `ruzzle read`", "not measured", f"it failed (exit {err.returncode})")]
+    (bare_wall, bare_cpu), (imports_wall, imports_cpu) = list(times.values())[:2]
+    return [(f"whole process: {what}", ms(wall),
+             f"median of {repeats} ({name}), interleaved; x{wall / bare_wall:.2f} of `python -c pass`, "
+             f"x{wall / imports_wall:.2f} of the imports alone (CPU {ms(cpu)}: x{cpu / bare_cpu:.2f}, "
+             f"x{cpu / imports_cpu:.2f}); target 0.5 s")
+            for what, (wall, cpu) in times.items()]
+
+
+def _image_size(path: str) -> tuple[int, int]:
+    """Return an image file's width and height."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.size
 
 
 def app_rows(language: Language, repeats: int, seed: int) -> list[tuple[str, str, str]]:
