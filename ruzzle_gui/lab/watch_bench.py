@@ -2,7 +2,7 @@
 
     python -m ruzzle_gui.lab.watch_bench [--target app|cli] [--minutes 10] [--boards 12] [--idle 4] [-l en]
                                          [--real DIR [--manifest tests/real_shots/manifest.toml]]
-    python -m ruzzle_gui.lab.watch_bench --memory 400 [--target app|cli]
+    python -m ruzzle_gui.lab.watch_bench --memory 400 [--target app|cli] [--trace]
 
 A separate viewer process (``python -m ruzzle_gui.lab.watch_bench viewer``) shows
 generated phone screenshots (or, with ``--real DIR``, the real ones there) one
@@ -18,9 +18,10 @@ every minute. Without a DISPLAY the bench runs its own Xvfb.
 30-minute watch shows: the target watches a simulated screen in this process
 (no grabs, no viewer), which shows the next of 12 boards as soon as the last
 one's words are drawn (``cli``: printed, as ``ruzzle watch`` prints them). Its
-resident size and the Python memory tracemalloc counts are taken after the
-first tenth of the boards, at the middle and at the end, with the lines of
-code whose memory grew most from the middle to the end.
+resident size and the count of Python objects are taken after the first tenth
+of the boards, at the middle and at the end. With ``--trace``, tracemalloc
+counts the Python memory too and names the lines of code whose memory grew most
+from the middle to the end (its own tables then add to the resident size).
 """
 from __future__ import annotations
 
@@ -315,8 +316,8 @@ class SimulatedScreen:
             self.pictures.append(desktop)
         self.shown = 0
 
-    def grab(self, _region) -> object:
-        """Return a copy of the picture on the screen now, as a grab does."""
+    def grab(self, _region):
+        """Return a copy of the picture on the screen now (a PIL image), as a grab does."""
         return self.pictures[self.shown % len(self.pictures)].copy()
 
 
@@ -331,24 +332,27 @@ def memory_run(args: argparse.Namespace) -> dict:
     figures: dict = {"boards": total, "marks": [], "grew": []}
     snapshots = {}
     watch = _simulated_app if args.target == "app" else _simulated_cli
-    tracemalloc.start()
+    if args.trace:
+        tracemalloc.start()
     started = time.monotonic()
 
     def on_drawn(count: int) -> None:
         screen.shown = count
         if count in marks:
             gc.collect()
-            snapshots[marks[count]] = tracemalloc.take_snapshot()
-            figures["marks"].append((marks[count], count, resident_mb(os.getpid()),
-                                     tracemalloc.get_traced_memory()[0] / 1e6))
+            if args.trace:
+                snapshots[marks[count]] = tracemalloc.take_snapshot()
+            traced = tracemalloc.get_traced_memory()[0] / 1e6 if args.trace else None
+            figures["marks"].append((marks[count], count, resident_mb(os.getpid()), len(gc.get_objects()), traced))
             print(f"  {count} boards, {time.monotonic() - started:.0f} s: {figures['marks'][-1][2]:.1f} MB resident, "
-                  f"{figures['marks'][-1][3]:.2f} MB traced", file=sys.stderr, flush=True)
+                  f"{figures['marks'][-1][3]} objects", file=sys.stderr, flush=True)
 
     watch(args.language, screen, total, on_drawn)
-    tracemalloc.stop()
-    own = tracemalloc.Filter(False, tracemalloc.__file__)
-    grew = snapshots["end"].filter_traces([own]).compare_to(snapshots["middle"].filter_traces([own]), "lineno")
-    figures["grew"] = [str(stat) for stat in grew[:5]]
+    if args.trace:
+        tracemalloc.stop()
+        own = tracemalloc.Filter(False, tracemalloc.__file__)
+        grew = snapshots["end"].filter_traces([own]).compare_to(snapshots["middle"].filter_traces([own]), "lineno")
+        figures["grew"] = [str(stat) for stat in grew[:5]]
     figures["minutes"] = (time.monotonic() - started) / 60
     return figures
 
@@ -356,7 +360,10 @@ def memory_run(args: argparse.Namespace) -> dict:
 def _simulated_app(code: str, screen: SimulatedScreen, total: int, on_drawn) -> None:
     """Let the app watch ``screen`` until it has drawn the words of ``total`` boards."""
     target = AppTarget(code, Path(tempfile.mkdtemp(prefix="ruzzle-watch-bench-")))
-    target.app.watch.watcher.grab = screen.grab  # the watcher reads its screen at every poll
+    watcher = target.app.watch.watcher
+    if watcher is None:
+        raise RuntimeError("the app did not start watching")
+    watcher.grab = screen.grab  # the watcher reads its screen at every poll
     try:
         while len(target.drawn) < total:
             count = len(target.drawn)
@@ -404,12 +411,17 @@ def memory_report(args: argparse.Namespace, figures: dict) -> str:
     """Return the memory figures as a Markdown list."""
     lines = [f"Watch mode's memory, target {args.target}, {args.language}, {figures['boards']} boards on a simulated "
              f"screen, {figures['minutes']:.1f} min, {time.strftime('%Y-%m-%d')}, {machine()}"]
-    for name, count, resident, traced in figures["marks"]:
-        lines.append(f"- {name} (board {count}): {resident:.1f} MB resident, {traced:.2f} MB traced by tracemalloc")
-    (_, first, resident0, traced0), (_, last, resident1, traced1) = figures["marks"][1], figures["marks"][-1]
-    lines.append(f"- middle to end, per board: {1e3 * (resident1 - resident0) / (last - first):+.1f} KB resident, "
-                 f"{1e3 * (traced1 - traced0) / (last - first):+.2f} KB traced")
-    lines += ["- most grown from the middle to the end (tracemalloc):", *(f"  - {line}" for line in figures["grew"])]
+    for name, count, resident, objects, traced in figures["marks"]:
+        lines.append(f"- {name} (board {count}): {resident:.1f} MB resident, {objects} Python objects"
+                     + (f", {traced:.2f} MB traced by tracemalloc" if traced is not None else ""))
+    (_, first, resident0, objects0, traced0), (_, last, resident1, objects1, traced1) = figures["marks"][1:]
+    boards = last - first
+    lines.append(f"- middle to end, per board: {1e3 * (resident1 - resident0) / boards:+.1f} KB resident, "
+                 f"{(objects1 - objects0) / boards:+.1f} objects"
+                 + (f", {1e3 * (traced1 - traced0) / boards:+.2f} KB traced" if traced0 is not None else ""))
+    if figures["grew"]:
+        lines.append("- most grown from the middle to the end (tracemalloc):")
+        lines += [f"  - {line}" for line in figures["grew"]]
     return "\n".join(lines)
 
 
@@ -526,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the real shots' true boards (tests/real_shots/manifest.toml)")
     parser.add_argument("--memory", type=int, metavar="N",
                         help="instead, memory over N boards shown on a simulated screen as fast as they are read")
+    parser.add_argument("--trace", action="store_true", help="with --memory: trace Python's memory as well")
     args = parser.parse_args(argv)
     if args.mode == "viewer":
         return viewer_main(args.at)
