@@ -357,6 +357,9 @@ def memory_run(args: argparse.Namespace) -> dict:
     return figures
 
 
+DRAWN = (0.0, None)  # a board drawn, forgotten
+
+
 def _simulated_app(code: str, screen: SimulatedScreen, total: int, on_drawn) -> None:
     """Let the app watch ``screen`` until it has drawn the words of ``total`` boards."""
     target = AppTarget(code, Path(tempfile.mkdtemp(prefix="ruzzle-watch-bench-")))
@@ -369,6 +372,7 @@ def _simulated_app(code: str, screen: SimulatedScreen, total: int, on_drawn) -> 
             count = len(target.drawn)
             if target.wait_board(count) is None:
                 raise RuntimeError(f"board {count + 1} was not drawn within {WAIT_S:.0f} s")
+            target.drawn[count] = DRAWN  # the bench keeps no board: what stays is the app's
             on_drawn(count + 1)
     finally:
         target.close()
