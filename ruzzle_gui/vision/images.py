@@ -9,7 +9,7 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.pixels import channel_spread
@@ -54,6 +54,8 @@ def _upright(image: Image.Image) -> Image.Image:
     try:
         if image.getexif().get(EXIF_ORIENTATION, 1) == 1:
             return image  # exif_transpose would copy every pixel to change nothing
+        from PIL import ImageOps  # only for a turned photo: it and its palette modules cost 2-4 ms to import
+
         return ImageOps.exif_transpose(image)
     except (OSError, SyntaxError, ValueError, TypeError, KeyError):
         return image  # a damaged EXIF block: the pixels are still worth reading as they are
