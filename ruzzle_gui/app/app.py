@@ -32,6 +32,8 @@ from ruzzle_gui.language import Language, load_language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ruzzle_gui.app.screen import Screen
 
 TITLE = "Ruzzle Solver"
@@ -77,6 +79,7 @@ class App:
         body.pack(fill="both", expand=True)
         # Whenever the board on screen changes and is complete, its words are searched once Tk is idle.
         self.ahead = SearchAhead(self.root, INLINE_CELLS)
+        self.letters: LetterEntry  # built below, once the search ahead it calls on each change exists
         ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
 
         def board_shown() -> None:  # each board drawn on Letters or Bonuses: a step for Undo if it changed
@@ -89,7 +92,7 @@ class App:
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
-        self.screen: Screen | None = None
+        self.screen: Screen = self.letters  # the first shown (show_letters, below)
         self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
                             on_keys=self.show_keys, on_quit=self.close,
                             on_open_screenshot=self.ask_open_screenshot, on_paste_image=self.paste_image,
@@ -111,7 +114,7 @@ class App:
         self.state.history.reset()  # the board the app opened with is where Undo stops
         self._show_notices()
         # tkdnd takes about 15 ms to load: after the window is up, not before it.
-        self._drop_id = self.root.after(DROP_DELAY_MS, self._enable_drop)
+        self._drop_id: str | None = self.root.after(DROP_DELAY_MS, self._enable_drop)
 
     def _bind_keys(self) -> None:
         """Bind the keys that work on every screen, and Ctrl+A in every text box."""
@@ -121,17 +124,17 @@ class App:
         root.bind("<Escape>", lambda _event: self.screen.on_escape())
         # Before Tk's own Tab binding (on "all") moves the focus, order it as laid out now.
         for sequence in ("<Tab>", "<<PrevWindow>>"):
-            root.bind(sequence, lambda _event: follow_layout(self.screen))
+            root.bind(sequence, lambda _event: follow_layout(self.body))  # the screen shown is the one laid out
         root.bind("<F1>", lambda _event: self.show_keys())
         for key in "oO":
             root.bind(f"<Control-{key}>", lambda _event: self.ask_open())
         for key, action in (("O", self.ask_open_screenshot), ("V", self.paste_image), ("R", self.read_screen)):
             for sequence in (f"<Control-Shift-{key}>", f"<Control-Shift-{key.lower()}>"):
-                root.bind(sequence, lambda _event, act=action: act())
+                root.bind(sequence, on_event(action))
         for key in "qQ":
             root.bind(f"<Control-{key}>", lambda _event: self.close())
         for number, column in enumerate(COLUMNS, 1):
-            root.bind(f"<Control-Key-{number}>", lambda _event, c=column: self._sort_by(c))
+            root.bind(f"<Control-Key-{number}>", on_event(functools.partial(self._sort_by, column)))
         root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
         for field in TEXT_FIELDS:
             for key in "aA":
@@ -150,7 +153,8 @@ class App:
 
     def _build_steps(self) -> None:
         """Lay out the step bar that tells the player where they are; each step is clickable."""
-        bar = ttk.Frame(self.root, padding=[theme.px(self.root, p) for p in (16, 12, 16, 0)])
+        left, top, right = (theme.px(self.root, p) for p in (16, 12, 16))
+        bar = ttk.Frame(self.root, padding=(left, top, right, 0))
         bar.pack(fill="x")
         self.step_labels = []
         actions = (self.show_letters, self.show_bonuses, self.solve)
@@ -159,7 +163,7 @@ class App:
                 ttk.Label(bar, text="›", style="Muted.TLabel").pack(side="left", padx=4)
             label = ttk.Label(bar, text=text, style="Step.TLabel", cursor="hand2")
             label.pack(side="left")
-            label.bind("<Button-1>", lambda _event, act=action: act())
+            label.bind("<Button-1>", on_event(action))
             self.step_labels.append(label)
         self.theme_button = ttk.Button(bar, command=self.toggle_theme, takefocus=False)
         self.theme_button.pack(side="right")
@@ -191,7 +195,7 @@ class App:
 
     def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step."""
-        if self.screen is not None and self.screen is not screen:
+        if self.screen is not screen:
             self.screen.pack_forget()
         screen.pack(fill="both", expand=True)
         self.screen = screen
@@ -303,7 +307,7 @@ class App:
         self._end_solve()
         if job.error is not None:
             self._solve_failed(job.error)
-        else:
+        elif job.solutions is not None:  # None: cancelled, with nothing to show
             self._solved(job.board, job.language, job.solutions, started)
 
     def _solve_failed(self, error: Exception) -> None:
@@ -323,7 +327,8 @@ class App:
         job = self._solve_job
         if job is None:
             return
-        self.root.after_cancel(self._poll_id)
+        if self._poll_id is not None:
+            self.root.after_cancel(self._poll_id)
         # Waiting here is brief (the worker checks its stop flag every few hundred
         # paths) and spares the redraw that follows from sharing the GIL.
         job.cancel(CANCEL_WAIT_S)
@@ -535,3 +540,8 @@ def select_all(root: tk.Misc, event: tk.Event) -> str:
     root.tk.call(name, "selection", "range", 0, "end")
     root.tk.call(name, "icursor", "end")
     return "break"
+
+
+def on_event(action: Callable[[], object]) -> Callable[[tk.Event], object]:
+    """Return an event handler that calls ``action``, which takes no event."""
+    return lambda _event: action()

@@ -20,10 +20,10 @@ def enable_drop(widget: tk.Misc, on_file: Callable[[str], object]) -> str | None
         return f"drag and drop needs tkinterdnd2 ({err})"
     try:
         TkinterDnD.require(widget)
-        widget.drop_target_register(DROP_FILES)
+        widget.drop_target_register(DROP_FILES)  # type: ignore[attr-defined]  # added to every widget by tkinterdnd2
     except (RuntimeError, ImportError, OSError, tk.TclError, AttributeError) as err:
         return f"drag and drop is not available here ({err})"
-    widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))
+    widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))  # type: ignore[attr-defined]  # added by tkinterdnd2 too
     return None
 
 

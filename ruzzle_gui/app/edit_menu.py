@@ -4,6 +4,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from ruzzle_gui.app.hint import bind_shortcut
+
 UNDO_KEYS = ("<Control-z>",)
 # Ctrl+Shift+Z reaches Tk as Control-Shift-Z (or -z with Caps Lock); Ctrl+Y as on Windows.
 REDO_KEYS = ("<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>", "<Control-Y>")
@@ -24,9 +26,9 @@ class EditMenu:
         self.menu.add_command(label="Redo", underline=0, accelerator="Ctrl+Shift+Z", command=on_redo)
         menubar.insert_cascade(1, label="Edit", underline=0, menu=self.menu)
         for sequence in UNDO_KEYS:
-            root.bind(sequence, lambda _event: on_undo() or "break")
+            bind_shortcut([root], sequence, on_undo)
         for sequence in REDO_KEYS:
-            root.bind(sequence, lambda _event: on_redo() or "break")
+            bind_shortcut([root], sequence, on_redo)
 
     def show(self, undo_name: str | None, redo_name: str | None) -> None:
         """Name the steps Undo and Redo would take, greying out an entry with nothing to do."""

@@ -1,6 +1,7 @@
 """The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys)."""
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,7 +21,7 @@ class MenuBar(tk.Menu):
     """The window's menu bar; ``show_recent`` refills the recent-boards submenu."""
 
     def __init__(self, root: tk.Tk | tk.Toplevel, on_open: Callable[[], None],
-                 on_open_recent: Callable[[str], None], on_keys: Callable[[], None],
+                 on_open_recent: Callable[[str], object], on_keys: Callable[[], None],
                  on_quit: Callable[[], None], on_open_screenshot: Callable[[], None] | None = None,
                  on_paste_image: Callable[[], None] | None = None,
                  on_read_screen: Callable[[], None] | None = None) -> None:
@@ -49,6 +50,6 @@ class MenuBar(tk.Menu):
         self.recent_menu.delete(0, "end")
         for number, path in enumerate(paths, 1):
             self.recent_menu.add_command(label=recent_label(number, path), underline=0,
-                                         command=lambda p=path: self.on_open_recent(p))
+                                         command=functools.partial(self.on_open_recent, path))
         if not paths:
             self.recent_menu.add_command(label="No boards opened yet", state="disabled")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import tkinter as tk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.arrows import (
@@ -30,6 +29,10 @@ from ruzzle_gui.app.arrows import (
 )
 from ruzzle_gui.app.board_shapes import font, rounded_box
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from ruzzle_gui.app.board_view import BoardView  # which draws with this: only the type checker goes round
+
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.
 ARROW_MIN_WIDTH = 3
 TRIM = 0.3  # arrows stop this share of a tile short of each centre, so letters stay readable
@@ -43,7 +46,7 @@ HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches
 class PathDrawing:
     """Draws the step numbers and arrows of the path lit on a BoardView, and remembers the routes it drew."""
 
-    def __init__(self, view: tk.Canvas) -> None:
+    def __init__(self, view: BoardView) -> None:
         """Draw on ``view``, a BoardView: its tiles (centre, tile_at, tile_fill) and path (lit, arrows)."""
         self.view = view
         self._label_tiles: dict[int, int] = {}  # canvas item of a value or bonus label -> its tile
@@ -111,7 +114,7 @@ class PathDrawing:
         _lift_touched_heads).
         """
         arrows = self.view.arrows
-        width = max(size * 0.06, ARROW_MIN_WIDTH * self.view.scale)
+        width = max(size * 0.06, ARROW_MIN_WIDTH * self.view.dpi_scale)
         labels_crossed = functools.cache(self._labels_crossed)
         kept = self._kept_routes(size)
         chosen = [*kept, *(Route(self._straight(start, end, size, TRIM, TRIM), width)
@@ -207,9 +210,10 @@ class PathDrawing:
 
     def _line(self, points: list[float], width: float) -> int:
         """Draw a path arrow through ``points`` (two ends, or ends and a control point); return its id."""
-        return self.view.create_line(*points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS,
+        neck, trailing, spread = ARROWSHAPE
+        return self.view.create_line(points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS,
                                      fill=theme.PATH_LINE, width=width, arrow="last", capstyle="round",
-                                     arrowshape=[width * share for share in ARROWSHAPE], tags=("path",))
+                                     arrowshape=(neck * width, trailing * width, spread * width), tags=("path",))
 
     def _straight(self, start: int, end: int, size: float, first: float, last: float) -> list[float]:
         """Return a straight route from tile ``start`` to tile ``end``, stopping short of their centres

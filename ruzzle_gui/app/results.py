@@ -40,7 +40,7 @@ class Results(ttk.Frame):
 
     def __init__(self, master: tk.Misc, settings: Settings, on_back: Callable[[], None],
                  on_edit: Callable[[], None], on_new_game: Callable[[], None]) -> None:
-        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
+        super().__init__(master, padding=theme.pads(master, 16, 8))
         self.settings = settings
         self.on_back = on_back
         self.on_edit = on_edit
@@ -209,7 +209,7 @@ class Results(ttk.Frame):
         """
         if not self.plan_shown:
             self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
-        if not self._planned and self.board is not None:
+        if not self._planned and self.board is not None and self._round is not None:
             self._planned = True
             words, chance, filters = self.plan_words()
             kept = self.rounds.get(self._round)
@@ -329,12 +329,14 @@ class Results(ttk.Frame):
         board = self.board
         marked = None if cell is None or board is None else cell[0] * board.cols + cell[1]
         self.board_view.set_marked(marked)
-        description = "" if cell is None else \
+        description = "" if cell is None or board is None else \
             f"Starting on {board.letter(cell)} (row {cell[0] + 1}, column {cell[1] + 1})"
         self.words.set_start(cell, description)
 
     def toggle_start_filter(self, index: int) -> None:
         """Filter to words starting on tile ``index``; the same tile again clears the filter."""
+        if self.board is None:
+            return
         cell = divmod(index, self.board.cols)
         self.set_start_filter(None if cell == self.words.start_cell else cell)
 
@@ -380,6 +382,8 @@ class Results(ttk.Frame):
 
         Drawn before the next step is scheduled, so each step shows for the whole delay.
         """
+        if self.current is None or self.board is None:
+            return  # the board was cleared while a step waited
         path, cols = self.current.path, self.board.cols
         r, c = path[self._step]
         last = len(path) - 1
