@@ -69,7 +69,7 @@ class BoardView(tk.Canvas):
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
         self._pending: str | None = None
-        self.path_drawing = PathDrawing(self)  # the path's arrows and step numbers; it keeps the routes it drew
+        self.path_drawing = PathDrawing(self, self)  # the path's arrows and step numbers; it keeps the routes it drew
         self._kept: set = set()  # the colours and fonts held open by hidden "keep" items
         self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
