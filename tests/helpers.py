@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from ruzzle_gui.dictionary import compile_words, index_path
@@ -40,3 +42,30 @@ def write_language(folder: Path, words, *, code: str = "tt", min_length: int = 2
         f'min_length = {min_length}\ndictionary = "{dictionary}"\n\n[values]\n{value_lines}\n',
         encoding="utf-8")
     return toml
+
+
+# The ruzzle command line in a child process, as the installed package runs it.
+RUZZLE = [sys.executable, "-c", "import sys; from ruzzle_gui.cli import main; sys.exit(main())"]
+
+
+def child_env(folder: Path) -> dict[str, str]:
+    """Return the environment of a child process whose home and cache folders are inside ``folder``."""
+    return {**os.environ, "HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache")}
+
+
+def ruzzle(*argv: str, cwd: Path, **options) -> subprocess.CompletedProcess:
+    """Run the ruzzle command line in a child process in ``cwd``, its home there too."""
+    return subprocess.run([*RUZZLE, *argv], cwd=cwd, env=child_env(cwd), capture_output=True, text=True,
+                          timeout=120, **options)
+
+
+def one_line(err: str) -> str:
+    """Return the single line of ``err``, after checking there is exactly one and no traceback."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Return the temporary and staged files a write or a compile left in ``folder``."""
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".partial", ".pending")))
