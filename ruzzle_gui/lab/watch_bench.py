@@ -28,7 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-from ruzzle_gui.lab.bench import machine, percentile
+from ruzzle_gui.lab.report import machine, percentile
 
 __all__ = ["Viewer", "main", "viewer_main"]
 
