@@ -1,6 +1,7 @@
 """Helpers shared by the engine and command-line tests."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from ruzzle_gui.dictionary import compile_words, index_path
 
+RAW = Path(__file__).resolve().parents[1] / "raw_languages"  # the build scripts and their sources
 # HYPOTHESIS_PROFILE=dev (see conftest.py): property tests run a tenth of their examples.
 DEV = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
 
@@ -69,3 +71,19 @@ def one_line(err: str) -> str:
 def leftovers(folder: Path) -> list[str]:
     """Return the temporary and staged files a write or a compile left in ``folder``."""
     return sorted(p.name for p in folder.iterdir() if p.name.endswith((".partial", ".pending")))
+
+
+def raw_module(name: str):
+    """Return raw_languages/<name>.py as a module, leaving sys.path as it was.
+
+    Some of those scripts put the source tree on sys.path for their command line;
+    the tests must keep importing the installed package.
+    """
+    spec = importlib.util.spec_from_file_location(f"raw_languages_{name}", RAW / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module
