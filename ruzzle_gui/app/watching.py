@@ -22,7 +22,7 @@ from ruzzle_gui.vision.errors import INSTALL_HINT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.conductor import Conductor
     from ruzzle_gui.app.region_pick import RegionPicker
     from ruzzle_gui.vision.capture import Rect
     from ruzzle_gui.vision.watch import Watcher
@@ -41,7 +41,7 @@ STOPPED = N_("Stopped watching the screen")
 class ScreenWatch:
     """Starts and stops watch mode for ``app``, and shows each board the watcher reports."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Conductor) -> None:
         self.app, self.root = app, app.root
         self.on = tk.BooleanVar(master=self.root, value=False)
         self.events: queue.SimpleQueue = queue.SimpleQueue()
