@@ -1,9 +1,8 @@
 """Results: the third window, every word in a sortable, filterable list beside the animated board."""
 from __future__ import annotations
 
-import csv
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
@@ -19,8 +18,9 @@ from ruzzle_gui.app.results_list import WordList, doubt_name, filters_line
 from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.app.unsure import HoverReason
+from ruzzle_gui.app.word_export import clipboard_lines, write_csv
+from ruzzle_gui.app.word_export import path_text as path_text  # importable from here, as before
 from ruzzle_gui.board import Board
-from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
 from ruzzle_gui.plan import Chance, Timing
@@ -29,11 +29,6 @@ from ruzzle_gui.word_filters import apply
 TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
          "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
-
-
-def path_text(path: Sequence[tuple[int, int]]) -> str:
-    """Return a path as 'r1c1 r1c2 ...', rows and columns counted from 1."""
-    return " ".join(f"r{r + 1}c{c + 1}" for r, c in path)
 
 
 class Results(ttk.Frame):
@@ -426,27 +421,15 @@ class Results(ttk.Frame):
 
     def copy_list(self) -> None:
         """Put the words shown on the clipboard, one 'word<TAB>score<TAB>length' line each."""
-        lines = [f"{s.word}\t{s.score}\t{len(s.word)}" for s in self.shown]
+        lines = clipboard_lines(self.shown)
         self.clipboard_clear()
         self.clipboard_append("\n".join(lines) + "\n" if lines else "")
         self.hint.flash(ngettext("Copied {count} word to the clipboard", "Copied {count} words to the clipboard",
                                  len(lines)).format(count=format_number(len(lines))), error=False)
 
     def export_csv(self, path: Path) -> int:
-        """Write the words shown to a CSV file (word, score, length, path); return how many.
-
-        The file is written beside ``path`` and renamed over it, so a full disk
-        leaves the old file whole. Raises OSError naming the file.
-        """
-        def write(partial: str) -> None:
-            with open(partial, "w", encoding="utf-8", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(("word", "score", "length", "path"))
-                for s in self.shown:
-                    writer.writerow((s.word, s.score, len(s.word), path_text(s.path)))
-
-        write_atomically(path, write)
-        return len(self.shown)
+        """Write the words shown to a CSV file (word_export.write_csv); return how many. Raises OSError."""
+        return write_csv(path, self.shown)
 
     def ask_export(self) -> None:
         """Ask where to save the CSV, then write it and say how it went."""
