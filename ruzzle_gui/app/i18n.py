@@ -31,6 +31,19 @@ MNEMONIC = "&"  # marks the mnemonic letter in a menu label's msgid: "&File"
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import TypedDict
+
+    class MenuLabel(TypedDict):
+        """The options menu_label gives a menu item."""
+
+        label: str
+        underline: int
+
+    class ButtonLabel(TypedDict):
+        """The options underlined gives a button."""
+
+        text: str
+        underline: int
 
 
 class _Current:
@@ -189,7 +202,7 @@ def mnemonic(label: str) -> tuple[str, int]:
     return "".join(plain), underline
 
 
-def menu_label(msgid: str, **values: object) -> dict[str, object]:
+def menu_label(msgid: str, **values: object) -> MenuLabel:
     """Return ``label`` and ``underline`` options for a menu item whose msgid marks its mnemonic with '&'.
 
     Translators choose the mnemonic with the '&' in their translation. ``values`` fill its
@@ -203,7 +216,7 @@ def menu_label(msgid: str, **values: object) -> dict[str, object]:
     return {"label": label, "underline": underline}
 
 
-def underlined(text: str, key: str) -> dict[str, object]:
+def underlined(text: str, key: str) -> ButtonLabel:
     """Return ``text`` and ``underline`` options for a button whose Alt shortcut is ``key`` (fixed in every
     language): the first ``key`` in the translated label is underlined, or none if it has none."""
     source = msgid_of(text)

@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.language import LanguageError, load_language
@@ -28,7 +28,7 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises UsageError instead of printing usage and exiting."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """Raise the problem so ``main`` can print it as one line."""
         raise UsageError(message)
 

@@ -83,7 +83,7 @@ class ReadJob:
 
     def __init__(self, task: Callable[[], object], name: str) -> None:
         self.task, self.name = task, name
-        self.reading = None
+        self.reading: object = None  # the vision Reading, once read
         self.error: Exception | None = None
         self.thread = threading.Thread(target=self._run, name="ruzzle-read", daemon=True)
 
