@@ -155,6 +155,75 @@ def test_plural_forms_follow_gettext():
     assert all(rule.startswith("nplurals=2;") for code, rule in catalogues.PLURAL_FORMS.items() if code != "ru")
 
 
+# A translation may equal its English source only where that is right in the language, each for a
+# reason. Whatever is not a word needs none: key names (below), the bonus badges (the game shows
+# DL, TL, DW, TW in every language we have shots of), a message of placeholders and symbols only.
+KEY_NAMES = re.compile(r"(?:(?:Ctrl|Shift|Alt|F\d+|Esc|Enter|Tab|Backspace|Delete|Insert|[A-Z0-9?]|A–Z|…)"
+                       r"(?:[+, ]+|$))+")
+SAME_AS_ENGLISH = {
+    "it": {"&File": "Italian software names the menu File"},
+    "es": {"Plan": "'plan' is the Spanish word"},
+    "de": {"Plan": "'Plan' is the German word"},
+    "fr": {"Points": "'points' is the French word",
+           ("{count} point", "{count} points"): "'point(s)' is the French word",
+           "Plan": "'plan' is the French word"},
+    "nl": {"1  Letters": "Dutch 'letters'", "Letters": "Dutch 'letters'", "letters": "Dutch 'letters'",
+           "{count}+ letters": "Dutch 'letters'", "Per letter": "Dutch 'per letter'",
+           "Score": "Dutch uses 'score'", "Plan": "'plan' is the Dutch word",
+           "&Help": "Dutch software names the menu Help"},
+    "pt": {},
+    "ru": {},
+}
+
+
+def needs_translation(message) -> bool:
+    """Return True if ``message`` has words to translate (not key names, a badge or placeholders only)."""
+    sources = [message.id] if isinstance(message.id, str) else list(message.id)
+    if message.context == "bonus":
+        return False
+    return any(not KEY_NAMES.fullmatch(source) and sum(char.isalpha() for char in PLACEHOLDER.sub("", source)) >= 2
+               for source in sources)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code):
+    """No empty msgstr, every plural form filled, and none left English unless the language says the same."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    catalogue = catalogues.read_catalogue(repo_po(code), code)
+    missing, english = [], []
+    for message in catalogue:
+        if not message.id:
+            continue
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        forms = 1 if isinstance(message.id, str) else catalogue.num_plurals
+        if len(strings) != forms or not all(strings):
+            missing.append(message.id)
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        if any(string in sources for string in strings) and needs_translation(message) \
+                and message.id not in SAME_AS_ENGLISH[code]:
+            english.append(message.id)
+    assert missing == [], f"{code}: untranslated"
+    assert english == [], f"{code}: left in English (translate, or say why in SAME_AS_ENGLISH)"
+    unused = set(SAME_AS_ENGLISH[code]) - {message.id if isinstance(message.id, str) else tuple(message.id)
+                                            for message in catalogue}
+    assert unused == set(), f"{code}: SAME_AS_ENGLISH names messages the template no longer has"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_menu_items_mark_one_mnemonic(code):
+    """A menu item's translation marks exactly one letter with '&', as its source does."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    for message in catalogues.read_catalogue(repo_po(code), code):
+        if isinstance(message.id, str) and i18n.mnemonic(message.id)[1] >= 0:
+            label, underline = i18n.mnemonic(message.string)
+            assert 0 <= underline < len(label) and label[underline].isalnum(), (code, message.id, message.string)
+            assert message.string.replace("&&", "").count("&") == 1, (code, message.id, message.string)
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_translations_keep_the_placeholders(code):
     needs_babel()
