@@ -15,6 +15,7 @@ from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.focus_order import follow_layout
+from ruzzle_gui.app.history import StepName, named
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
@@ -260,7 +261,7 @@ class App:
         """Return the language chosen in the state."""
         return load_language(self.state.language)
 
-    def load_board(self, board: Board, step: str = "open") -> None:
+    def load_board(self, board: Board, step: str | StepName = N_("board")) -> None:
         """Put ``board``'s shape, letters and bonuses into the state and show them; Undo calls it ``step``."""
         with self.state.history.step(step):
             self.letters.forget_read()
@@ -424,7 +425,7 @@ class App:
             self.letters.hint.flash(_("Could not open {name}: {problem}").format(name=Path(path).name, problem=err),
                                     ms=NOTICE_MS)
             return False
-        self.load_board(board, _("open {name}").format(name=Path(path).name))
+        self.load_board(board, named(N_("open {name}"), name=Path(path).name))
         self.state.settings.remember_board(path)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.save_settings()
@@ -513,7 +514,7 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
-        with self.state.history.step(_("New game")):
+        with self.state.history.step(N_("New game")):
             self.letters.forget_read()
             self.state.clear()
         self.letters.cursor = 0

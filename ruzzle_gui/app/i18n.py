@@ -270,8 +270,7 @@ def board_language_name(language: object) -> str:
 def bonus_badge(code: str) -> str:
     """Return the badge of bonus ``code`` (DL, TL, DW, TW) as the game writes it in the interface language."""
     # TRANSLATORS: the badges of the bonus tiles: Double Letter, Triple Letter, Double Word, Triple Word.
-    # Use the badges the game itself shows in your language (its German, French and Italian boards show DL,
-    # TL, DW, TW too).
+    # Use the badges the game itself shows in your language (its Italian, German and French boards show these).
     badges = {"DL": pgettext("bonus", "DL"), "TL": pgettext("bonus", "TL"), "DW": pgettext("bonus", "DW"),
               "TW": pgettext("bonus", "TW")}
     return badges.get(code, code)

@@ -4,9 +4,9 @@ Widgets are built with ``_()`` around their texts and need not say their msgid: 
 which msgid each translation it handed out came from, and each walk remembers, per widget and
 option, the msgid it showed there, so two messages sharing a translation are never confused after
 the first switch (a text set with ``i18n.shown`` is known by its place from the start). A walk
-over the widget tree thus fetches each text again in the new language: labels and buttons, menu items (with their mnemonics),
-list headings, notebook tabs, combobox choices. A widget that keeps texts of its own (a hint
-bar's tip) has a ``retranslate()`` method, called on the way. Texts made from a template with
+over the widget tree thus fetches each text again in the new language: labels and buttons, menu
+items (with their mnemonics), list headings, notebook tabs, combobox choices. A widget that keeps
+texts of its own (a hint bar's tip) has a ``retranslate()`` method, called on the way. Texts made from a template with
 values (``"{count} words"``) are not found this way: each screen makes them again in ``refresh()``.
 """
 from __future__ import annotations

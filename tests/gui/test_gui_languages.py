@@ -12,9 +12,9 @@ from ruzzle_gui.app import i18n
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.retranslate import walk
 from ruzzle_gui.app.startup import default_state
+from test_gui_i18n import clashing_mnemonics, language_item, needs_words, texts
 
 from gui_helpers import BOARD, settle
-from test_gui_i18n import clashing_mnemonics, language_item, needs_words, texts
 
 PLACEHOLDER = re.compile(r"\\{\w*\\}")
 KEY_NAMES = re.compile(r"(?:(?:Ctrl|Strg|Shift|Umschalt|Alt|F\d+|Esc|Enter|Tab|Backspace|Delete|Insert|[A-Z0-9?]"
