@@ -157,6 +157,12 @@ def test_no_menu_shares_a_mnemonic_in_any_language(make_app, code):
             assert 0 <= underline < len(label) and label[underline].isalnum(), (code, label, underline)
 
 
+def per_letter(app: App) -> list[str]:
+    """Return the Per letter column of the word list, top to bottom."""
+    tree = app.results.words.tree
+    return [str(tree.set(item, "per_letter")) for item in tree.get_children()]
+
+
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != "en"])
 def test_switching_back_to_english_gives_the_english_texts(make_app, code):
     """Texts are fetched again by what they were made from, even where two messages share a translation."""
@@ -164,8 +170,10 @@ def test_switching_back_to_english_gives_the_english_texts(make_app, code):
     app.letters.type_text(BOARD)
     screens(app)
     english = screens(app)  # the second visit: solved, and the hint for typing gone
+    assert {value[-2] for value in per_letter(app)} == {"."}
     app.menu.language_menu.invoke(language_item(app, i18n.LANGUAGES[code]))
     settle(app.root, 50)
+    assert {value[-2] for value in per_letter(app)} == {","}  # numbers already listed follow the language
     screens(app)
     app.menu.language_menu.invoke(language_item(app, "English"))
     settle(app.root, 50)
