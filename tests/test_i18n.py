@@ -1,6 +1,7 @@
 """The interface language (Tk-free): which language, the catalogues, plural forms and numbers by locale."""
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import re
@@ -312,3 +313,55 @@ def made_catalogue(code: str, messages: dict) -> gettext.GNUTranslations:
 def repo_po(code: str) -> Path:
     """Return the repository's catalogue of ``code`` (the .po files are sources: not installed)."""
     return REPO_LOCALE / code / "LC_MESSAGES" / "ruzzle_gui.po"
+
+
+# ---------------------------------------------------------------- the reader's messages
+
+def test_every_code_the_reader_raises_has_a_message():
+    """A coded error of the screenshot reader (vision) that the app cannot say fails here."""
+    from ruzzle_gui.app.engine_text import MESSAGES
+
+    vision = Path(i18n.__file__).resolve().parent.parent / "vision"
+    raised = set()
+    for source in vision.glob("*.py"):
+        for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "coded":
+                code = call.args[1]  # a string, or `"a" if x else "b"`
+                raised |= {node.value for node in ast.walk(code) if isinstance(node, ast.Constant)}
+    assert len(raised) >= 20 and raised - set(MESSAGES) == set()
+
+
+def test_the_readers_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):
+    pytest.importorskip("PIL", reason="Pillow is not installed")
+    from PIL import Image
+
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.vision import read_board
+    from ruzzle_gui.vision.errors import ImageError, NoBoardError
+    from ruzzle_gui.vision.images import load_image
+
+    with pytest.raises(ImageError) as missing:
+        load_image(tmp_path / "gone.png")
+    with pytest.raises(NoBoardError) as flat:
+        read_board(Image.new("RGB", (400, 800), (30, 90, 180)), "it")
+    assert str(missing.value) == f"image file not found: {tmp_path / 'gone.png'}"
+    assert str(flat.value).startswith("no Ruzzle board found in the image")
+    i18n.set_language("it")
+    assert engine_text(missing.value) == f"file immagine non trovato: {tmp_path / 'gone.png'}"
+    assert engine_text(flat.value).startswith("nessuna griglia di Ruzzle trovata (l'immagine)")
+    assert engine_text(flat.value, i18n._("the screen")).startswith("nessuna griglia di Ruzzle trovata (lo schermo)")
+    i18n.set_language("ru")
+    assert engine_text(missing.value) == f"файл изображения не найден: {tmp_path / 'gone.png'}"
+    assert str(flat.value).startswith("no Ruzzle board found in the image")  # the engine's text is untouched
+    assert engine_text(ValueError("anything else")) == "anything else"
+
+
+def test_a_board_in_another_alphabet_names_the_language_in_the_interface_language():
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.vision.errors import ImageError, coded
+
+    error = coded(ImageError("the board in x.png is not in the Italian alphabet ..."), "alphabet", name="x.png",
+                  language="Italiano", language_code="it", strange=12, tiles=16)
+    i18n.set_language("de")
+    assert engine_text(error) == ("das Brett in x.png ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
+                                  "16 Feldern zeigen andere Buchstaben): wählen Sie seine Sprache")

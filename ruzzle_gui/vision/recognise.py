@@ -25,7 +25,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from ruzzle_gui.vision import fonts
-from ruzzle_gui.vision.errors import OcrUnavailableError
+from ruzzle_gui.vision.errors import OcrUnavailableError, coded
 
 __all__ = ["GLYPH", "Matcher", "normalise", "font_files", "matcher"]
 
@@ -39,7 +39,7 @@ def font_files() -> tuple[Path, ...]:
     """Return the installed bold sans fonts candidates are drawn in (at least one, or a clear error)."""
     found = fonts.installed_fonts()
     if not found:
-        raise OcrUnavailableError(FONT_HINT)
+        raise coded(OcrUnavailableError(FONT_HINT), "font")
     return found
 
 
