@@ -15,6 +15,7 @@ from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.hint import NOTICE_MS
+from ruzzle_gui.app.history import StepName
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
@@ -254,7 +255,7 @@ class App:
         """Return the language chosen in the state."""
         return load_language(self.state.language)
 
-    def load_board(self, board: Board, step: str = "open") -> None:
+    def load_board(self, board: Board, step: str | StepName = N_("board")) -> None:
         """Put ``board``'s shape, letters and bonuses into the state and show them; Undo calls it ``step``."""
         with self.state.history.step(step):
             self.letters.forget_read()
@@ -343,7 +344,7 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
-        with self.state.history.step(_("New game")):
+        with self.state.history.step(N_("New game")):
             self.letters.forget_read()
             self.state.clear()
         self.letters.cursor = 0

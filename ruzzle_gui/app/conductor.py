@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ruzzle_gui.app.ahead import SearchAhead
     from ruzzle_gui.app.bonuses import BonusEntry
+    from ruzzle_gui.app.history import StepName
     from ruzzle_gui.app.letters import LetterEntry
     from ruzzle_gui.app.menu import MenuBar
     from ruzzle_gui.app.results import Results
@@ -51,7 +52,7 @@ class Conductor(Protocol):
     def show_results(self) -> None:
         """Show the Words screen as it stands."""
 
-    def load_board(self, board: Board, step: str = "open") -> None:
+    def load_board(self, board: Board, step: str | StepName = ...) -> None:
         """Put ``board`` on the screens; Undo calls it ``step``."""
 
     def save_settings(self) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ruzzle_gui.app.hint import NOTICE_MS
-from ruzzle_gui.app.i18n import _, format_number, ngettext
+from ruzzle_gui.app.history import named
+from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
 from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file
 from ruzzle_gui.board import Board, BoardError
 
@@ -49,7 +50,7 @@ class FileOpener:
             self.app.letters.hint.flash(_("Could not open {name}: {problem}").format(name=Path(path).name, problem=err),
                                         ms=NOTICE_MS)
             return False
-        self.app.load_board(board, _("open {name}").format(name=Path(path).name))
+        self.app.load_board(board, named(N_("open {name}"), name=Path(path).name))
         self.app.state.settings.remember_board(path)
         self.app.menu.show_recent(self.app.state.settings.recent_boards)
         self.app.save_settings()

@@ -177,7 +177,7 @@ class LetterEntry(ttk.Frame):
     def show_read(self, board: Board, doubtful: dict[int, str] | list[int]) -> None:
         """Show a board read from an image, its ``doubtful`` tiles marked (index -> reason), the cursor on the
         first; Enter solves."""
-        with self.app_state.history.step(_("screenshot read")):
+        with self.app_state.history.step(N_("screenshot read")):
             self.app_state.load_board(board)
             # Over the bonuses the board itself marks as guesses: the reader's reasons say more.
             self.app_state.unsure.update(doubtful if isinstance(doubtful, dict) else dict.fromkeys(doubtful, ""))
@@ -251,7 +251,7 @@ class LetterEntry(ttk.Frame):
             # TRANSLATORS: {problem} is the board parser's reason, in English (e.g. "line 1, cell 1: ...").
             self.hint.flash(_("Not pasted: {problem}").format(problem=err))
             return 0
-        with self.app_state.history.step(_("paste")):
+        with self.app_state.history.step(N_("paste")):
             self.forget_read()
             self.app_state.load_board(board)
         self.cursor = 0
@@ -300,7 +300,7 @@ class LetterEntry(ttk.Frame):
 
     def clear(self) -> None:
         """Empty every tile and bonus, keeping language and size."""
-        with self.app_state.history.step(_("Clear")):
+        with self.app_state.history.step(N_("Clear")):
             self.forget_read()
             self.app_state.clear()
         self.cursor = 0
@@ -315,7 +315,7 @@ class LetterEntry(ttk.Frame):
         except (DictionaryError, LanguageError, BoardError) as err:
             self.hint.flash(_("No random board: {problem}").format(problem=err))
             return
-        with self.app_state.history.step(_("Random board")):
+        with self.app_state.history.step(N_("Random board")):
             self.forget_read()
             self.app_state.load_board(board)
         self.cursor = 0
@@ -362,7 +362,7 @@ class LetterEntry(ttk.Frame):
             self.cols_var.set(str(self.app_state.cols))
             return
         if (rows, cols) != (self.app_state.rows, self.app_state.cols):
-            with self.app_state.history.step(_("board size")):
+            with self.app_state.history.step(N_("board size")):
                 self.forget_read()
                 self.app_state.resize(rows, cols)
             self.cursor = min(self.cursor, self.app_state.size - 1)

@@ -87,7 +87,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
         from ruzzle_gui.app import theme
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
-        from ruzzle_gui.app.i18n import _
+        from ruzzle_gui.app.history import named
+        from ruzzle_gui.app.i18n import N_, _
         from ruzzle_gui.app.startup import default_state
     except ImportError as err:
         if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
@@ -111,7 +112,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     theme.fit_to_screen(root, *SMALLEST_WINDOW)  # before any widget takes its size from the scaling
     app = App(root, state)
     if board is not None:
-        app.load_board(board)
+        app.load_board(board, named(N_("open {name}"), name=Path(args.board).name))
         if args.solve:
             app.solve()
     return app

@@ -15,7 +15,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, underlined
+from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, shown, underlined
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
@@ -113,7 +113,8 @@ class PlanView(ttk.Frame):
         self.tree.heading("#0", text="#")
         self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
         for column, text, width in COLUMNS:
-            self.tree.heading(column, text=_(text))
+            # by its place: its translation may be another column's too (French "Points" for Score)
+            self.tree.heading(column, text=shown((str(self.tree), f"heading {column}"), text))
             self.tree.column(column, width=max(px(width), theme.heading_width(self, _(text))),
                              stretch=column == "word", anchor="w" if column == "word" else "e")
         self._colour_rows()

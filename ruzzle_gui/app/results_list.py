@@ -431,12 +431,14 @@ class WordList(ttk.Frame):
         return next((mode for mode in MODES if _(mode) == shown or mode == shown), MODES[0])
 
     def retranslate(self) -> None:
-        """Fetch again the texts made here: the headings with their sort arrow, the find modes."""
+        """Fetch again the texts made here: the headings with their sort arrow, the find modes, the numbers."""
         mode = self.mode()
         self.mode_box.configure(values=[_(m) for m in MODES])
         self.mode_box.set(_(mode))
         self._show_sort_arrows()
         self.no_bands_label.configure(text=retranslate(self.no_bands_label.cget("text")))
+        for iid, solution in enumerate(self.solutions):  # the numbers listed, with the new decimal symbol
+            self.tree.set(str(iid), "per_letter", format_decimal(per_letter(solution), 1))
         self.apply_filters()
 
     def _show_sort_arrows(self) -> None:

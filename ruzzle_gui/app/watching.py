@@ -15,10 +15,10 @@ import tkinter as tk
 import traceback
 from tkinter import ttk
 
+from ruzzle_gui.app.engine_text import INSTALL_HINT
 from ruzzle_gui.app.i18n import N_, _, board_language_name, menu_label
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
-from ruzzle_gui.vision.errors import INSTALL_HINT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class ScreenWatch:
             from ruzzle_gui.vision.watch import Watcher  # Pillow and numpy load only when watching
         except ImportError as err:
             self.on.set(False)
-            self._say(_("Watching the screen needs {module}: {hint}").format(module=err.name, hint=INSTALL_HINT))
+            self._say(_("Watching the screen needs {module}: {hint}").format(module=err.name, hint=_(INSTALL_HINT)))
             return
         language, self.language_code = self.app.language, self.app.state.language
         region = self.app.state.settings.watch_region

@@ -22,7 +22,7 @@ from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
-from ruzzle_gui.vision.errors import ImageError, NoBoardError
+from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
 from ruzzle_gui.vision.images import load_image
@@ -164,8 +164,10 @@ def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
         if letter is not None and theirs.rank(letter)[0][1] > ours.rank(letter)[0][1] + FOREIGN_MARGIN:
             strange += 1
     if strange >= FOREIGN_SHARE * len(tiles):
-        raise ImageError(f"the board in {name} is not in the {language.name} alphabet "
-                         f"({strange} of {len(tiles)} tiles show other letters): choose its language")
+        raise coded(ImageError(f"the board in {name} is not in the {language.name} alphabet "
+                               f"({strange} of {len(tiles)} tiles show other letters): choose its language"),
+                    "alphabet", name=name, language=language.name, language_code=language.code, strange=strange,
+                    tiles=len(tiles))
 
 
 def read_board(source: str | Path | Image.Image, language: Language | str,
@@ -179,11 +181,13 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     upright = upright_board(load_image(source), name)
     image, grid = upright.image, upright.grid
     if grid.tile < MIN_TILE_PX:
-        raise ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, and "
-                         f"{MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as taken)")
+        raise coded(ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, "
+                               f"and {MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as "
+                               f"taken)"), "too_small", name=name, tile=round(grid.tile), needed=MIN_TILE_PX)
     if grid.size != BOARD_SIDE:
-        raise NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
-                           f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
+        raise coded(NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
+                                 f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}"), "wrong_size", name=name,
+                    size=grid.size, side=BOARD_SIDE)
     wide = cut_wide(image, grid)
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
@@ -219,8 +223,9 @@ def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
     """Raise ImageError when so many letters are in doubt that the board would mislead more than help."""
     doubtful = sum(not r.letter_sure for r in readings)
     if doubtful >= MOST_IN_DOUBT * len(readings):
-        raise ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in doubt "
-                         f"(is the picture faded, blurred or too small?)")
+        raise coded(ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in "
+                               f"doubt (is the picture faded, blurred or too small?)"), "in_doubt", name=name,
+                    doubtful=doubtful, total=len(readings))
 
 
 def prepare(language: Language | str) -> None:

@@ -23,7 +23,7 @@ import numpy as np
 from PIL import Image
 
 from ruzzle_gui.vision import fonts
-from ruzzle_gui.vision.errors import OcrUnavailableError
+from ruzzle_gui.vision.errors import OcrUnavailableError, coded
 
 __all__ = ["GLYPH", "Matcher", "normalise", "font_files", "matcher"]
 
@@ -37,7 +37,7 @@ def font_files() -> tuple[Path, ...]:
     """Return the installed bold sans fonts candidates are drawn in (at least one, or a clear error)."""
     found = fonts.installed_fonts()
     if not found:
-        raise OcrUnavailableError(FONT_HINT)
+        raise coded(OcrUnavailableError(FONT_HINT), "font")
     return found
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from ruzzle_gui.vision.contrast import normalise_contrast, stretch_image
-from ruzzle_gui.vision.errors import NoBoardError
+from ruzzle_gui.vision.errors import NoBoardError, coded
 from ruzzle_gui.vision.images import is_greyscale, to_array
 from ruzzle_gui.vision.locate import Grid, locate_board
 from ruzzle_gui.vision.orient import quarter_turns, turn_upright
@@ -49,7 +49,9 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
     if stretched is not None:  # only to find the board: its own levels are restored from the original below
         grid = locate_board(stretched)
     if grid is None:
-        raise NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out else ""))
+        raise coded(NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out
+                                                                       else "")),
+                    "no_board_faded" if washed_out else "no_board", name=name)
     greyscale = is_greyscale(to_array(stretched if stretched is not None else image))
     image, faded = normalise_contrast(image, grid, name)
     turns = quarter_turns(image, grid)
