@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] in ("-h", "--help"):
         print("usage: python -m ruzzle_gui.checksums [FOLDER]   (default: the bundled dictionaries)")
         return 0
-    from ruzzle_gui.dictionary import bundled_folder
+    from ruzzle_gui.dictionary.bundled import bundled_folder
 
     folder = args[0] if args else bundled_folder()
     try:

@@ -3,7 +3,7 @@
 The search calls each method outside its inner loop and then uses what it
 returns in place of the original, so a probe sees every look-up, every step
 and every queued path while the words found stay the same. The bench's
-``lab.bench.SearchCounts`` counts with it; this module is only read by the
+``lab.search_counts.SearchCounts`` counts with it; this module is only read by the
 type checker (``graph`` imports it under ``TYPE_CHECKING``).
 """
 from __future__ import annotations

@@ -1,11 +1,15 @@
 """Helpers shared by the engine and command-line tests."""
 from __future__ import annotations
 
+import importlib.util
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from ruzzle_gui.dictionary import compile_words, index_path
 
+RAW = Path(__file__).resolve().parents[1] / "raw_languages"  # the build scripts and their sources
 # HYPOTHESIS_PROFILE=dev (see conftest.py): property tests run a tenth of their examples.
 DEV = os.environ.get("HYPOTHESIS_PROFILE") == "dev"
 
@@ -40,3 +44,46 @@ def write_language(folder: Path, words, *, code: str = "tt", min_length: int = 2
         f'min_length = {min_length}\ndictionary = "{dictionary}"\n\n[values]\n{value_lines}\n',
         encoding="utf-8")
     return toml
+
+
+# The ruzzle command line in a child process, as the installed package runs it.
+RUZZLE = [sys.executable, "-c", "import sys; from ruzzle_gui.cli import main; sys.exit(main())"]
+
+
+def child_env(folder: Path) -> dict[str, str]:
+    """Return the environment of a child process whose home and cache folders are inside ``folder``."""
+    return {**os.environ, "HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache")}
+
+
+def ruzzle(*argv: str, cwd: Path, **options) -> subprocess.CompletedProcess:
+    """Run the ruzzle command line in a child process in ``cwd``, its home there too."""
+    return subprocess.run([*RUZZLE, *argv], cwd=cwd, env=child_env(cwd), capture_output=True, text=True,
+                          timeout=120, **options)
+
+
+def one_line(err: str) -> str:
+    """Return the single line of ``err``, after checking there is exactly one and no traceback."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Return the temporary and staged files a write or a compile left in ``folder``."""
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".partial", ".pending")))
+
+
+def raw_module(name: str):
+    """Return raw_languages/<name>.py as a module, leaving sys.path as it was.
+
+    Some of those scripts put the source tree on sys.path for their command line;
+    the tests must keep importing the installed package.
+    """
+    spec = importlib.util.spec_from_file_location(f"raw_languages_{name}", RAW / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module

@@ -43,6 +43,7 @@ def test_report_has_every_section(capsys):
     for section in ("Machine: ", "| 4x4 |", "| 5x5 |", "| 10x10 |", "speed-up", "language load",
                     "peak memory, 4x4 solve", "Python heap peak", "`ruzzle solve -l en -b board.txt`",
                     "`ruzzle --help`", "`ruzzle languages`", '`python -c "import marisa_trie"`',
+                    "`ruzzle read -l en` (1080x2340 PNG)", '`python -c "import numpy, PIL.Image"`',
                     "of `python -c pass`", "of `import marisa_trie` (CPU",
                     "search probe, unused", "search probe, counting",
                     "Cross-check: both solvers found the same words"):

@@ -9,7 +9,7 @@ import json
 import random
 
 from ruzzle_gui import Graph, load_language
-from ruzzle_gui.lab import bench
+from ruzzle_gui.lab import bench, big_boards
 from ruzzle_gui.lab.bench import build_parser, main, random_board, run_big, search_counts
 
 
@@ -33,7 +33,7 @@ def test_a_disagreeing_count_fails_the_run(monkeypatch):
     fake = {"seconds": 0.1, "rss": 2e7, "rss_before": 1e7, "words": 3, "cells": 16, "steps": 99,
             "queued": 9, "look-ups": 9, "word paths": 4, "peak queue": 5, "distinct words": 2,
             "mismatch": 1}
-    monkeypatch.setattr(bench, "measure_big", lambda code, size, seed: fake)
+    monkeypatch.setattr(big_boards, "measure_big", lambda code, size, seed: fake)
     out = io.StringIO()
     assert run_big(build_parser().parse_args(["--big", "4", "-l", "en"]), out) == 1
     assert "Cross-check FAILED" in out.getvalue() and "4x4" in out.getvalue()

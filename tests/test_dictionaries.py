@@ -5,9 +5,7 @@ the dictionaries are the ones the installed package ships.
 """
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from pathlib import Path
 
 import marisa_trie
@@ -16,7 +14,8 @@ import pytest
 from ruzzle_gui.dictionary import bundled_path, load_trie
 from ruzzle_gui.language import load_language
 
-RAW = Path(__file__).resolve().parents[1] / "raw_languages"
+from helpers import RAW, raw_module
+
 CODES = ("it", "en", "es", "de", "fr", "nl", "pt", "ru")
 MIN_COMMON, MAX_NAMES = 0.99, 0.05
 # Spanish and French: the language's own case-aware source (es_ES from the
@@ -85,7 +84,7 @@ def test_everyday_words_present_and_names_absent(code, trie):
 
 def test_common_words_covered(code, trie):
     # A word a review drops with its reason (nl TO, UP; Roman numerals) is a decision, not a miss.
-    on_purpose = _raw_module("coverage").dropped_on_purpose(code)
+    on_purpose = raw_module("coverage").dropped_on_purpose(code)
     words = [w for w in sample(code, "common") if w not in on_purpose]
     missing = [w for w in words if w not in trie]
     assert len(missing) <= (1 - MIN_COMMON) * len(words), missing[:50]
@@ -108,7 +107,7 @@ def test_names_present_are_listed_in_lower_case(code):
 
 
 def test_case_aware_source_is_the_authority():
-    build = _raw_module("build")
+    build = raw_module("build")
     collector = build.Collector(load_language("es"))
     collector.add("es_ES", ["Juan", "juan", "juanes", "marte", "Madrid", "Perú", "perú", "Troya", "casa"], False)
     filler = [f"palabra{c}{d}" for c in "abcdefghij" for d in "abcde"]  # a case-blind list: < 3% capitals
@@ -121,7 +120,7 @@ def test_case_aware_source_is_the_authority():
 
 
 def test_portuguese_lone_lower_case_names_out_reviewed_words_in():
-    build = _raw_module("build")
+    build = raw_module("build")
     collector = build.Collector(load_language("pt"))
     collector.add("pt_BR", ["lisboa", "freixo", "casa", "miguel"], False)
     collector.add("pt_PT", ["Lisboa", "Freixo", "casa", "Miguel"], False)
@@ -131,7 +130,7 @@ def test_portuguese_lone_lower_case_names_out_reviewed_words_in():
 
 
 def test_german_nouns_beat_names():
-    build = _raw_module("build")
+    build = raw_module("build")
     nouns = build.german_nouns(RAW / "de", load_language("de"))
     assert {"MAI", "KAMEL", "KIEL", "FAUST", "KAPLAN", "APRIL", "NORDEN"} <= nouns
     assert {"BERLIN", "PETER", "HAMBURG", "RHEIN", "MUNCHEN", "GOETHE"} & nouns == set()
@@ -143,47 +142,31 @@ def test_german_nouns_beat_names():
                                               ("Europäer", None), ("Holländer", None), ("Kante", None),
                                               ("Rose", None)])
 def test_umlaut_singular(plural, singular):
-    assert _raw_module("build").umlaut_singular(plural) == singular
+    assert raw_module("build").umlaut_singular(plural) == singular
 
 
 def test_no_vowelless_keys_but_the_listed_words(code, trie):
-    rule = _raw_module("abbreviations")
+    rule = raw_module("abbreviations")
     assert [key for key in trie.iterkeys() if rule.is_abbreviation(code, key)] == []
 
 
 def test_abbreviation_rule_keeps_listed_words_only():
-    rule = _raw_module("abbreviations")
+    rule = raw_module("abbreviations")
     words = ("KM", "DLR", "HMM", "CWM", "GYM")
     assert [rule.is_abbreviation("en", w) for w in words] == [True, True, False, False, False]
     assert [rule.is_abbreviation("ru", w) for w in ("КМ", "МЛРД", "ГМ", "ДОМ")] == [True, True, False, False]
 
 
 def test_coverage_help_prints_usage(capsys):
-    assert _raw_module("coverage").main(["--help"]) == 0
+    assert raw_module("coverage").main(["--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: coverage.py")
 
 
 @pytest.mark.parametrize("argv", [["xx"], ["--bogus"]])
 def test_coverage_bad_usage_is_one_line_and_exit_2(capsys, argv):
-    assert _raw_module("coverage").main(argv) == 2
+    assert raw_module("coverage").main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1
-
-
-def _raw_module(name: str):
-    """Return raw_languages/<name>.py as a module, leaving sys.path as it was.
-
-    coverage.py puts the source tree on sys.path for its command line; the
-    tests must keep importing the installed package.
-    """
-    spec = importlib.util.spec_from_file_location(f"raw_languages_{name}", RAW / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path[:] = saved
-    return module
 
 
 @pytest.mark.skipif(not Path("/proc/self/maps").is_file(), reason="needs Linux /proc/self/maps")

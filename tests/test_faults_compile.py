@@ -18,7 +18,8 @@ from ruzzle_gui.bands import bands_path
 from ruzzle_gui.dictionary import DictionaryError, compile_words, index_path
 from ruzzle_gui.files import pending_path
 
-RUZZLE = [sys.executable, "-c", "import sys; from ruzzle_gui.cli import main; sys.exit(main())"]
+from helpers import RUZZLE, child_env, leftovers, one_line, ruzzle
+
 # A child that reports what a fresh process finds in a compiled dictionary: its words, and whether
 # its index and bands are the ones made for it.
 INSPECT = """
@@ -31,27 +32,10 @@ print(len(words), words[0], words[-1], load_index(path) is not None, load_bands(
 """
 
 
-def leftovers(folder: Path) -> list[str]:
-    """Return the temporary and staged files a compile left in ``folder``."""
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".partial", ".pending")))
-
-
-def one_line(err: str) -> str:
-    """Return the single line of ``err``, after checking there is exactly one and no traceback."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
-
-
-def env(folder: Path) -> dict[str, str]:
-    """Return the environment of a child: its own cache folder."""
-    return {**os.environ, "HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache")}
-
-
 def inspect(path: Path) -> str:
     """Return what a fresh process finds in the dictionary at ``path``."""
     done = subprocess.run([sys.executable, "-c", INSPECT, str(path)], capture_output=True, text=True, timeout=120,
-                          env=env(path.parent))
+                          env=child_env(path.parent))
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -60,12 +44,11 @@ def inspect(path: Path) -> str:
 def two_lists(tmp_path_factory):
     """Return a folder with old.txt and new.txt (different Italian word lists) and x.marisa compiled from old.txt."""
     folder = tmp_path_factory.mktemp("compile")
-    words = subprocess.run([*RUZZLE, "cat", "-l", "it"], capture_output=True, text=True, env=env(folder)).stdout.split()
+    words = ruzzle("cat", "-l", "it", cwd=folder).stdout.split()
     (folder / "old.txt").write_text("\n".join(words[:150_000]) + "\n")
     (folder / "new.txt").write_text("\n".join(words[100_000:300_000]) + "\n")
     for name in ("old", "new"):
-        done = subprocess.run([*RUZZLE, "compile", "-l", "it", "-d", f"{name}.txt", "-o", f"{name}.marisa"],
-                              cwd=folder, capture_output=True, text=True, env=env(folder))
+        done = ruzzle("compile", "-l", "it", "-d", f"{name}.txt", "-o", f"{name}.marisa", cwd=folder)
         assert done.returncode == 0, done.stderr
     return folder
 
@@ -82,7 +65,8 @@ def fresh_copy(two_lists: Path, tmp_path: Path) -> tuple[Path, str, str]:
 def compile_child(folder: Path, **options) -> subprocess.Popen:
     """Start compiling new.txt over x.marisa."""
     return subprocess.Popen([*RUZZLE, "compile", "-l", "it", "-d", "new.txt", "-o", "x.marisa"], cwd=folder,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env(folder), **options)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=child_env(folder),
+                            **options)
 
 
 def test_a_kill_at_a_random_moment_leaves_the_old_dictionary_or_the_new_one(two_lists, tmp_path):
@@ -174,7 +158,7 @@ def test_a_report_that_cannot_be_printed_says_the_dictionary_was_written(two_lis
     path, old, new = fresh_copy(two_lists, tmp_path)
     with open("/dev/full", "w") as full:
         done = subprocess.run([*RUZZLE, "compile", "-l", "it", "-d", "new.txt", "-o", "x.marisa"], cwd=tmp_path,
-                              stdout=full, stderr=subprocess.PIPE, text=True, env=env(tmp_path))
+                              stdout=full, stderr=subprocess.PIPE, text=True, env=child_env(tmp_path))
     assert done.returncode == 1
     assert one_line(done.stderr) == ("ruzzle: error: wrote x.marisa and the files beside it; only this report "
                                      "could not be printed (No space left on device)")
@@ -186,19 +170,15 @@ def test_a_mismatched_pair_left_by_an_older_version_is_repaired_by_the_command_s
     shutil.copy(two_lists / "new.marisa", path)  # an older compile replaced the .marisa, then was killed
     board = tmp_path / "board.txt"
     board.write_text("C A S A\nI O M E\nA R E T\nO L U N\n")
-    solve = subprocess.run([*RUZZLE, "solve", "-l", "it", "-d", "x.marisa", "-b", "board.txt"], cwd=tmp_path,
-                           capture_output=True, text=True, env=env(tmp_path))
+    solve = ruzzle("solve", "-l", "it", "-d", "x.marisa", "-b", "board.txt", cwd=tmp_path)
     line = one_line(solve.stderr)
     assert solve.returncode == 1 and "does not match the checksum in x.index" in line
     suggested = line.split("(ruzzle ", 1)[1].split(",")[0]
     assert suggested == "compile -d x.marisa -o x.marisa"
-    cat = subprocess.run([*RUZZLE, "cat", "-d", "x.marisa"], cwd=tmp_path, capture_output=True, text=True,
-                         env=env(tmp_path))
+    cat = ruzzle("cat", "-d", "x.marisa", cwd=tmp_path)
     assert cat.returncode == 0 and len(cat.stdout.split()) == 200_000
-    repair = subprocess.run([*RUZZLE, *suggested.split(), "-l", "it"], cwd=tmp_path, capture_output=True, text=True,
-                            env=env(tmp_path))
+    repair = ruzzle(*suggested.split(), "-l", "it", cwd=tmp_path)
     assert repair.returncode == 0, repair.stderr
     assert inspect(path) == new
-    solve = subprocess.run([*RUZZLE, "solve", "-l", "it", "-d", "x.marisa", "-b", "board.txt"], cwd=tmp_path,
-                           capture_output=True, text=True, env=env(tmp_path))
+    solve = ruzzle("solve", "-l", "it", "-d", "x.marisa", "-b", "board.txt", cwd=tmp_path)
     assert solve.returncode == 0, solve.stderr

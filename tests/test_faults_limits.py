@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import one_line
+
 RUZZLE = "import sys; from ruzzle_gui.cli import main; sys.exit(main())"
 # An import hook that refuses Tk, as a Python without python3-tk does.
 NO_TK = """
@@ -36,13 +38,6 @@ def run(code: str, *argv: str, cwd: Path, limit=None, **options) -> subprocess.C
     env = {**os.environ, "HOME": str(cwd), "XDG_CACHE_HOME": str(cwd / "cache"), "XDG_CONFIG_HOME": str(cwd / "cfg")}
     return subprocess.run([sys.executable, "-c", code, *argv], cwd=cwd, env=env, capture_output=True, text=True,
                           timeout=300, preexec_fn=limit, **options)
-
-
-def one_line(err: str) -> str:
-    """Return the single line of ``err``, after checking there is exactly one and no traceback."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture(scope="module")

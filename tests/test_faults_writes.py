@@ -21,27 +21,9 @@ import pytest
 from ruzzle_gui import files
 from ruzzle_gui.files import write_atomically, write_bytes
 
-RUZZLE = [sys.executable, "-c", "import sys; from ruzzle_gui.cli import main; sys.exit(main())"]
+from helpers import RUZZLE, leftovers, one_line, ruzzle
+
 OLD = "old content\n"
-
-
-def leftovers(folder: Path) -> list[str]:
-    """Return the temporary files a writer left in ``folder``."""
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".partial", ".pending")))
-
-
-def one_line(err: str) -> str:
-    """Return the single line of ``err``, after checking there is exactly one and no traceback."""
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
-
-
-def ruzzle(*argv: str, cwd: Path, **options) -> subprocess.CompletedProcess:
-    """Run the ruzzle command line in a child process."""
-    env = {**os.environ, "HOME": str(cwd), "XDG_CACHE_HOME": str(cwd / "cache")}
-    return subprocess.run([*RUZZLE, *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=120,
-                          **options)
 
 
 # ---------------------------------------------------------------- the write routine itself

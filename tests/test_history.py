@@ -110,3 +110,25 @@ def test_describe_names_the_kind_of_change():
     assert describe(empty, empty._replace(bonuses=("DL", "TL", None, None))) == "bonuses"
     assert describe(empty, empty._replace(letters=("A",) * 4, bonuses=("DL",) * 4)) == "board"
     assert describe(empty._replace(unsure=((0, ""),)), empty) == "check of an unsure tile"
+
+
+def test_step_names_speak_the_interface_language_of_the_moment():
+    """A step made in Italian is named in Russian once the interface is Russian (the shipped catalogues)."""
+    from ruzzle_gui.app import i18n
+
+    board = Board()
+    history = History(board.snapshot)
+    try:
+        i18n.set_language("it")
+        board.letters[3] = "A"
+        history.observe()
+        with history.step(i18n.N_("New game")):
+            board.letters = ["", "", "", ""]
+        history.undo()
+        i18n.set_language("ru")
+        assert history.redo_name == "Новая игра"
+        history.undo()
+        assert history.redo_name == "буква (ряд 2, столбец 2)"
+    finally:
+        i18n.set_language("en")
+    assert history.redo_name == "letter at row 2, column 2"

@@ -5,17 +5,15 @@ expand with ruzzle_gui.hunspell; fed the same small .dic/.aff they must give the
 """
 from __future__ import annotations
 
-import importlib.util
 import lzma
-import sys
-from pathlib import Path
 
 import pytest
 
 from ruzzle_gui import cli, hunspell
 from ruzzle_gui.dictionary import DictionaryError, expand_hunspell
 
-RAW = Path(__file__).resolve().parents[1] / "raw_languages"
+from helpers import raw_module
+
 # One rule of each kind the expander follows.
 AFF = """SET UTF-8
 NEEDAFFIX X
@@ -45,18 +43,6 @@ FORMS = {
 }                                          # comp (ONLYINCOMPOUND) and male (FORBIDDENWORD): nothing
 
 
-def build_module():
-    """Return raw_languages/build.py as a module, leaving sys.path as it was."""
-    spec = importlib.util.spec_from_file_location("raw_languages_build", RAW / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    saved = list(sys.path)
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path[:] = saved
-    return module
-
-
 def test_the_expander_follows_each_rule():
     assert set(hunspell.expand(DIC.encode(), AFF.encode())) == FORMS
 
@@ -66,7 +52,7 @@ def test_the_bundled_build_and_compile_give_the_same_words(tmp_path, capsys):
     sources.mkdir()
     (sources / "xx_XX.dic.xz").write_bytes(lzma.compress(DIC.encode()))
     (sources / "xx_XX.aff.xz").write_bytes(lzma.compress(AFF.encode()))
-    ((name, built, is_word_list),) = build_module().sources(sources)
+    ((name, built, is_word_list),) = raw_module("build").sources(sources)
     assert (name, is_word_list) == ("xx_XX", False)
 
     (tmp_path / "xx.dic").write_text(DIC, encoding="utf-8")

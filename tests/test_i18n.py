@@ -1,6 +1,7 @@
 """The interface language (Tk-free): which language, the catalogues, plural forms and numbers by locale."""
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import re
@@ -155,6 +156,75 @@ def test_plural_forms_follow_gettext():
     assert all(rule.startswith("nplurals=2;") for code, rule in catalogues.PLURAL_FORMS.items() if code != "ru")
 
 
+# A translation may equal its English source only where that is right in the language, each for a
+# reason. Whatever is not a word needs none: key names (below), the bonus badges (the game shows
+# DL, TL, DW, TW in every language we have shots of), a message of placeholders and symbols only.
+KEY_NAMES = re.compile(r"(?:(?:Ctrl|Shift|Alt|F\d+|Esc|Enter|Tab|Backspace|Delete|Insert|[A-Z0-9?]|A–Z|…)"
+                       r"(?:[+, ]+|$))+")
+SAME_AS_ENGLISH = {
+    "it": {"&File": "Italian software names the menu File"},
+    "es": {"Plan": "'plan' is the Spanish word"},
+    "de": {"Plan": "'Plan' is the German word"},
+    "fr": {"Points": "'points' is the French word",
+           ("{count} point", "{count} points"): "'point(s)' is the French word",
+           "Plan": "'plan' is the French word"},
+    "nl": {"1  Letters": "Dutch 'letters'", "Letters": "Dutch 'letters'", "letters": "Dutch 'letters'",
+           "{count}+ letters": "Dutch 'letters'", "Per letter": "Dutch 'per letter'",
+           "Score": "Dutch uses 'score'", "Plan": "'plan' is the Dutch word",
+           "&Help": "Dutch software names the menu Help"},
+    "pt": {},
+    "ru": {},
+}
+
+
+def needs_translation(message) -> bool:
+    """Return True if ``message`` has words to translate (not key names, a badge or placeholders only)."""
+    sources = [message.id] if isinstance(message.id, str) else list(message.id)
+    if message.context == "bonus":
+        return False
+    return any(not KEY_NAMES.fullmatch(source) and sum(char.isalpha() for char in PLACEHOLDER.sub("", source)) >= 2
+               for source in sources)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(code):
+    """No empty msgstr, every plural form filled, and none left English unless the language says the same."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    catalogue = catalogues.read_catalogue(repo_po(code), code)
+    missing, english = [], []
+    for message in catalogue:
+        if not message.id:
+            continue
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        forms = 1 if isinstance(message.id, str) else catalogue.num_plurals
+        if len(strings) != forms or not all(strings):
+            missing.append(message.id)
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        if any(string in sources for string in strings) and needs_translation(message) \
+                and message.id not in SAME_AS_ENGLISH[code]:
+            english.append(message.id)
+    assert missing == [], f"{code}: untranslated"
+    assert english == [], f"{code}: left in English (translate, or say why in SAME_AS_ENGLISH)"
+    unused = set(SAME_AS_ENGLISH[code]) - {message.id if isinstance(message.id, str) else tuple(message.id)
+                                            for message in catalogue}
+    assert unused == set(), f"{code}: SAME_AS_ENGLISH names messages the template no longer has"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_menu_items_mark_one_mnemonic(code):
+    """A menu item's translation marks exactly one letter with '&', as its source does."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    for message in catalogues.read_catalogue(repo_po(code), code):
+        if isinstance(message.id, str) and i18n.mnemonic(message.id)[1] >= 0:
+            label, underline = i18n.mnemonic(message.string)
+            assert 0 <= underline < len(label) and label[underline].isalnum(), (code, message.id, message.string)
+            assert message.string.replace("&&", "").count("&") == 1, (code, message.id, message.string)
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_translations_keep_the_placeholders(code):
     needs_babel()
@@ -243,3 +313,55 @@ def made_catalogue(code: str, messages: dict) -> gettext.GNUTranslations:
 def repo_po(code: str) -> Path:
     """Return the repository's catalogue of ``code`` (the .po files are sources: not installed)."""
     return REPO_LOCALE / code / "LC_MESSAGES" / "ruzzle_gui.po"
+
+
+# ---------------------------------------------------------------- the reader's messages
+
+def test_every_code_the_reader_raises_has_a_message():
+    """A coded error of the screenshot reader (vision) that the app cannot say fails here."""
+    from ruzzle_gui.app.engine_text import MESSAGES
+
+    vision = Path(i18n.__file__).resolve().parent.parent / "vision"
+    raised = set()
+    for source in vision.glob("*.py"):
+        for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "coded":
+                code = call.args[1]  # a string, or `"a" if x else "b"`
+                raised |= {node.value for node in ast.walk(code) if isinstance(node, ast.Constant)}
+    assert len(raised) >= 20 and raised - set(MESSAGES) == set()
+
+
+def test_the_readers_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):
+    pytest.importorskip("PIL", reason="Pillow is not installed")
+    from PIL import Image
+
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.vision import read_board
+    from ruzzle_gui.vision.errors import ImageError, NoBoardError
+    from ruzzle_gui.vision.images import load_image
+
+    with pytest.raises(ImageError) as missing:
+        load_image(tmp_path / "gone.png")
+    with pytest.raises(NoBoardError) as flat:
+        read_board(Image.new("RGB", (400, 800), (30, 90, 180)), "it")
+    assert str(missing.value) == f"image file not found: {tmp_path / 'gone.png'}"
+    assert str(flat.value).startswith("no Ruzzle board found in the image")
+    i18n.set_language("it")
+    assert engine_text(missing.value) == f"file immagine non trovato: {tmp_path / 'gone.png'}"
+    assert engine_text(flat.value).startswith("nessuna griglia di Ruzzle trovata (l'immagine)")
+    assert engine_text(flat.value, i18n._("the screen")).startswith("nessuna griglia di Ruzzle trovata (lo schermo)")
+    i18n.set_language("ru")
+    assert engine_text(missing.value) == f"файл изображения не найден: {tmp_path / 'gone.png'}"
+    assert str(flat.value).startswith("no Ruzzle board found in the image")  # the engine's text is untouched
+    assert engine_text(ValueError("anything else")) == "anything else"
+
+
+def test_a_board_in_another_alphabet_names_the_language_in_the_interface_language():
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.vision.errors import ImageError, coded
+
+    error = coded(ImageError("the board in x.png is not in the Italian alphabet ..."), "alphabet", name="x.png",
+                  language="Italiano", language_code="it", strange=12, tiles=16)
+    i18n.set_language("de")
+    assert engine_text(error) == ("das Brett in x.png ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
+                                  "16 Feldern zeigen andere Buchstaben): wählen Sie seine Sprache")

@@ -16,16 +16,15 @@ from ruzzle_gui.plan import (
     Plan,
     PlanError,
     Timing,
-    _dynamic,
-    _knapsack,
-    _search,
-    _Words,
     check_seconds,
     plan,
     score_first,
     tile_heat,
     upper_bound,
 )
+from ruzzle_gui.plan.bound import dynamic, knapsack
+from ruzzle_gui.plan.search import search
+from ruzzle_gui.plan.words import Words
 
 from helpers import examples, write_language
 
@@ -175,8 +174,8 @@ def test_the_search_comes_close_to_the_exact_plan_on_eight_words():
         words = [fake(f"W{i}", rng.randint(1, 60), [(rng.randrange(4), rng.randrange(4))] * rng.randint(2, 9))
                  for i in range(8)]
         exact = plan(words, BOARD, seconds=8, timing=timing)
-        problem = _Words(words, BOARD, timing, None)
-        searched = problem.points_of(_search(problem, 8))
+        problem = Words(words, BOARD, timing, None)
+        searched = problem.points_of(search(problem, 8))
         assert searched <= exact.points
         ratios.append(searched / exact.points)
     assert sum(ratios) / len(ratios) >= 0.97 and min(ratios) >= 0.75
@@ -190,7 +189,7 @@ def test_the_search_comes_close_to_the_exact_plan_on_eight_words():
        capacity=st.integers(0, 300))
 def test_the_settled_knapsack_equals_the_plain_dynamic_programme(items, capacity):
     points, weights = [p for p, _ in items], [w for _, w in items]
-    assert _knapsack(weights, points, capacity) == _dynamic(list(zip(points, weights)), capacity)
+    assert knapsack(weights, points, capacity) == dynamic(list(zip(points, weights)), capacity)
 
 
 @settings(max_examples=examples(100), deadline=None)
@@ -199,7 +198,7 @@ def test_the_settled_knapsack_equals_the_plain_dynamic_programme(items, capacity
 def test_the_knapsack_is_the_best_subset(items, capacity):
     best = max(sum(p for p, _ in chosen) for size in range(len(items) + 1)
                for chosen in itertools.combinations(items, size) if sum(w for _, w in chosen) <= capacity)
-    assert _knapsack([w for _, w in items], [p for p, _ in items], capacity) == best
+    assert knapsack([w for _, w in items], [p for p, _ in items], capacity) == best
 
 
 def test_the_bound_ignores_travel_and_is_exact_on_hundredths():

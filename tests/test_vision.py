@@ -62,6 +62,35 @@ def test_regions_joins_a_u_shape_met_from_two_arms():
     assert [(r.area, r.width, r.height) for r in regions(mask)] == [(7, 3, 3)]
 
 
+def flood_regions(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """Return the 4-connected regions of ``mask`` by flood fill, in the reading order of their first pixel."""
+    seen, found = np.zeros(mask.shape, bool), []
+    for y, x in zip(*np.nonzero(mask)):
+        if seen[y, x]:
+            continue
+        seen[y, x], todo, pixels = True, [(y, x)], []
+        while todo:
+            py, px = todo.pop()
+            pixels.append((py, px))
+            for ny, nx in ((py - 1, px), (py + 1, px), (py, px - 1), (py, px + 1)):
+                if 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1] and mask[ny, nx] and not seen[ny, nx]:
+                    seen[ny, nx] = True
+                    todo.append((ny, nx))
+        ys, xs = [p[0] for p in pixels], [p[1] for p in pixels]
+        found.append((min(xs), min(ys), max(xs) + 1, max(ys) + 1, len(pixels)))
+    return found
+
+
+def test_regions_are_those_a_flood_fill_finds_in_the_same_order():
+    rng = np.random.default_rng(21)
+    masks = [rng.random(rng.integers(1, 30, 2)) < rng.random() for _ in range(300)]
+    snake = np.zeros((41, 41), bool)  # one region that turns back on itself row after row
+    snake[::2] = True
+    snake[1::4, -1] = snake[3::4, 0] = True
+    for mask in [*masks, snake, np.zeros((5, 5), bool), np.ones((1, 7), bool), np.ones((7, 1), bool)]:
+        assert [(r.left, r.top, r.right, r.bottom, r.area) for r in regions(mask)] == flood_regions(mask)
+
+
 # --- locating the board ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind,width", [("phone", 480), ("phone", 720), ("phone", 1080), ("phone", 1440),

@@ -263,6 +263,27 @@ def test_ruzzle_watch_without_a_display_says_so_in_one_line(monkeypatch, capsys)
     assert captured.out == ""
 
 
+def test_ruzzle_watch_stops_with_one_line_when_the_screen_is_lost(monkeypatch, capsys):
+    from ruzzle_gui.cli import main
+    from ruzzle_gui.vision import capture
+
+    grabs = []
+
+    def grab(region=None):
+        grabs.append(region)
+        if len(grabs) > 1:  # the display went away after the watch started
+            raise ImageError("cannot capture the screen: the X display :7 cannot be reached (X connection failed)")
+        return screen()
+
+    monkeypatch.setattr(capture, "capture_screen", grab)
+    assert main(["watch", "-l", "en"]) == 1
+    captured = capsys.readouterr()
+    assert captured.err.endswith("ruzzle: error: cannot capture the screen: the X display :7 cannot be reached "
+                                 "(X connection failed)\n")
+    assert captured.err.count("\n") == 2 and "Traceback" not in captured.err  # "watching ..." and the error
+    assert len(grabs) == 1 + MAX_FAILURES and captured.out == ""
+
+
 @pytest.mark.parametrize("text", ["1,2,3", "a,b,c,d", "0,0,0,5", "0,0,5,-1", ""])
 def test_ruzzle_watch_refuses_a_region_that_is_not_one(text, capsys):
     from ruzzle_gui.cli import main

@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
-import time
 import tkinter as tk
-import traceback
 from pathlib import Path
 from tkinter import ttk
 
@@ -14,40 +12,36 @@ from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
+from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
+from ruzzle_gui.app.hint import NOTICE_MS
+from ruzzle_gui.app.history import StepName
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.menu import MenuBar
-from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.retranslate import retranslate_tree
-from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
+from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.app.watching import ScreenWatch
-from ruzzle_gui.board import Board, BoardError
-from ruzzle_gui.graph import Graph
+from ruzzle_gui.board import Board
 from ruzzle_gui.language import Language, load_language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ruzzle_gui.app.screen import Screen
 
 TITLE = N_("Ruzzle Solver")
 STEPS = (N_("1  Letters"), N_("2  Bonuses"), N_("3  Words"))
-# Up to 5x5 the solve takes a few tens of milliseconds: run it inline so the
-# words appear at once. Larger boards go to a worker thread.
-INLINE_CELLS = 25
-POLL_MS = 40
-CANCEL_WAIT_S = 1.0
-BUSY_SWITCH_INTERVAL = 0.001  # seconds; Python's default is 0.005
 # Settings are saved this long after the last change, so dragging the speed
 # slider writes the file once, not at every step.
 SAVE_DELAY_MS = 300
-NOTICE_MS = 15000
 DROP_DELAY_MS = 300
 # Window sizes in 96-DPI pixels: the first size, and the smallest that shows every
 # screen whole (the Words screen's list columns and board controls set the width).
@@ -70,15 +64,14 @@ class App:
         self.state = state if state is not None else default_state()
         theme.apply_theme(self.root, self.state.settings.theme)
         self._icon = self._set_icon()
-        self._solve_job: SolveJob | None = None
-        self._poll_id: str | None = None
-        self._switch_interval = sys.getswitchinterval()
+        self.runner = SolveRunner(self)
         self.languages = language_names(self.state.language)
         self._build_steps()
         self.body = body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
         # Whenever the board on screen changes and is complete, its words are searched once Tk is idle.
         self.ahead = SearchAhead(self.root, INLINE_CELLS)
+        self.letters: LetterEntry  # built below, once the search ahead it calls on each change exists
         ahead = functools.partial(self.ahead.schedule, lambda: self.letters.entry_ok(), lambda: self.language)
 
         def board_shown() -> None:  # each board drawn on Letters or Bonuses: a step for Undo if it changed
@@ -91,14 +84,14 @@ class App:
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
                                on_edit=self.show_letters, on_new_game=self.new_game)
         self.bonuses.align(self.letters)
-        self.screen: Screen | None = None
-        self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
+        self.screen: Screen = self.letters  # the first shown (show_letters, below)
+        self.opener = FileOpener(self)
+        self.reader = self.opener.reader  # the screenshot reader, which watch mode and the tests look at
+        self.menu = MenuBar(self.root, on_open=self.opener.ask_open, on_open_recent=self.open_board,
                             on_keys=self.show_keys, on_quit=self.close,
-                            on_open_screenshot=self.ask_open_screenshot, on_paste_image=self.paste_image,
-                            on_read_screen=self.read_screen, on_interface_language=self.set_interface_language,
+                            on_open_screenshot=self.opener.ask_open_screenshot, on_paste_image=self.paste_image,
+                            on_read_screen=self.opener.read_screen, on_interface_language=self.set_interface_language,
                             interface_language=self.state.settings.interface_language)
-        self.reader = BoardReader(self.root, lambda: self.language, on_busy=self._reading,
-                                  on_read=self.show_reading, on_failed=self._read_failed)
         self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo)
@@ -114,7 +107,7 @@ class App:
         self.state.history.reset()  # the board the app opened with is where Undo stops
         self._show_notices()
         # tkdnd takes about 15 ms to load: after the window is up, not before it.
-        self._drop_id = self.root.after(DROP_DELAY_MS, self._enable_drop)
+        self._drop_id: str | None = self.root.after(DROP_DELAY_MS, self._enable_drop)
 
     def _bind_keys(self) -> None:
         """Bind the keys that work on every screen, and Ctrl+A in every text box."""
@@ -124,17 +117,18 @@ class App:
         root.bind("<Escape>", lambda _event: self.screen.on_escape())
         # Before Tk's own Tab binding (on "all") moves the focus, order it as laid out now.
         for sequence in ("<Tab>", "<<PrevWindow>>"):
-            root.bind(sequence, lambda _event: follow_layout(self.screen))
+            root.bind(sequence, lambda _event: follow_layout(self.body))  # the screen shown is the one laid out
         root.bind("<F1>", lambda _event: self.show_keys())
         for key in "oO":
-            root.bind(f"<Control-{key}>", lambda _event: self.ask_open())
-        for key, action in (("O", self.ask_open_screenshot), ("V", self.paste_image), ("R", self.read_screen)):
+            root.bind(f"<Control-{key}>", lambda _event: self.opener.ask_open())
+        for key, action in (("O", self.opener.ask_open_screenshot), ("V", self.paste_image),
+                            ("R", self.opener.read_screen)):
             for sequence in (f"<Control-Shift-{key}>", f"<Control-Shift-{key.lower()}>"):
-                root.bind(sequence, lambda _event, act=action: act())
+                root.bind(sequence, on_event(action))
         for key in "qQ":
             root.bind(f"<Control-{key}>", lambda _event: self.close())
         for number, column in enumerate(COLUMNS, 1):
-            root.bind(f"<Control-Key-{number}>", lambda _event, c=column: self._sort_by(c))
+            root.bind(f"<Control-Key-{number}>", on_event(functools.partial(self._sort_by, column)))
         root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
         root.bind(LANGUAGE_CHANGED, lambda event: self.retranslate() if event.widget is root else None)
         for field in TEXT_FIELDS:
@@ -154,7 +148,8 @@ class App:
 
     def _build_steps(self) -> None:
         """Lay out the step bar that tells the player where they are; each step is clickable."""
-        bar = ttk.Frame(self.root, padding=[theme.px(self.root, p) for p in (16, 12, 16, 0)])
+        left, top, right = (theme.px(self.root, p) for p in (16, 12, 16))
+        bar = ttk.Frame(self.root, padding=(left, top, right, 0))
         bar.pack(fill="x")
         self.step_labels = []
         actions = (self.show_letters, self.show_bonuses, self.solve)
@@ -163,7 +158,7 @@ class App:
                 ttk.Label(bar, text="›", style="Muted.TLabel").pack(side="left", padx=4)
             label = ttk.Label(bar, text=_(text), style="Step.TLabel", cursor="hand2")
             label.pack(side="left")
-            label.bind("<Button-1>", lambda _event, act=action: act())
+            label.bind("<Button-1>", on_event(action))
             self.step_labels.append(label)
         self.theme_button = ttk.Button(bar, command=self.toggle_theme, takefocus=False)
         self.theme_button.pack(side="right")
@@ -198,7 +193,7 @@ class App:
         self.edit_menu.show(self.state.history.undo_name, self.state.history.redo_name)
         self._label_theme_button()
         self._show_title()
-        self.results.words.note_label.configure(text=self._note())
+        self.results.words.note_label.configure(text=self.runner.note())
         if self.screen is not self.results:
             self.screen.refresh()
 
@@ -211,9 +206,9 @@ class App:
         self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
         self.root.minsize(min(px(SMALLEST_WINDOW[0]), width), min(px(SMALLEST_WINDOW[1]), height))
 
-    def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
+    def switch_to(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step; ``title`` names it (its msgid)."""
-        if self.screen is not None and self.screen is not screen:
+        if self.screen is not screen:
             self.screen.pack_forget()
         screen.pack(fill="both", expand=True)
         self.screen = screen
@@ -240,27 +235,27 @@ class App:
         """Show the letter window, keeping whatever was typed."""
         self.cancel_solve()
         self.results.stop_animation()
-        self._switch(self.letters, 0, N_("Letters"))
+        self.switch_to(self.letters, 0, N_("Letters"))
 
     def show_bonuses(self) -> None:
         """Show the bonus window, or the letter window with a hint if the letters are incomplete."""
         self.cancel_solve()
         self.results.stop_animation()
         if self.letters.check_entry() is None:
-            self._switch(self.letters, 0, N_("Letters"))
+            self.switch_to(self.letters, 0, N_("Letters"))
         else:
-            self._switch(self.bonuses, 1, N_("Bonuses"))
+            self.switch_to(self.bonuses, 1, N_("Bonuses"))
 
     def show_results(self) -> None:
         """Show the results window as it stands."""
-        self._switch(self.results, 2, "words")
+        self.switch_to(self.results, 2, "words")
 
     @property
     def language(self) -> Language:
         """Return the language chosen in the state."""
         return load_language(self.state.language)
 
-    def load_board(self, board: Board, step: str = "open") -> None:
+    def load_board(self, board: Board, step: str | StepName = N_("board")) -> None:
         """Put ``board``'s shape, letters and bonuses into the state and show them; Undo calls it ``step``."""
         with self.state.history.step(step):
             self.letters.forget_read()
@@ -268,114 +263,21 @@ class App:
         self.letters.cursor = 0
         self.screen.refresh()
 
+
+    # ------------------------------------------------------------ solving (SolveRunner)
+
     def solve(self, background: bool | None = None) -> None:
-        """Solve the typed board and show the words; large boards solve on a worker thread.
-
-        ``background`` forces the choice; by default boards above 5x5 go to the thread.
-        """
-        self.cancel_solve()
-        board = self.letters.check_entry()
-        if board is None:
-            self._switch(self.letters, 0, N_("Letters"))
-            return
-        if self.screen is not self.bonuses:
-            self._switch(self.bonuses, 1, N_("Bonuses"))
-        if background is None:
-            background = board.rows * board.cols > INLINE_CELLS
-        started = time.perf_counter()
-        self.ahead.cancel()
-        if background:
-            self._solve_in_background(board, self.language, started)
-            return
-        ahead = self.ahead.take(board, self.language)
-        if ahead is not None:  # searched while the Bonuses screen was up: its time counts as solving
-            solutions, searched = ahead
-            self._solved(board, self.language, solutions, started - searched)
-            return
-        try:
-            solutions = Graph(board, self.language).solve()
-        except EXPECTED_ERRORS as err:
-            self._solve_failed(err)
-            return
-        except Exception as err:  # a bug: say so in the window rather than lose the board
-            traceback.print_exc(file=sys.stderr)
-            self._solve_failed(err)
-            return
-        self._solved(board, self.language, solutions, started)
-
-    def _solved(self, board: Board, language: Language, solutions: list, started: float) -> None:
-        """Fill the results window and show it."""
-        elapsed = (time.perf_counter() - started) * 1000
-        self._solve_note = (language, board, elapsed)
-        self.results.show_solutions(board, language, solutions, self._note())
-        self.results.mark_unsure(self.state.unsure)
-        self.show_results()
-
-    def _note(self) -> str:
-        """Return the line over the word list saying what was solved and how fast ('' before any solve)."""
-        if getattr(self, "_solve_note", None) is None:
-            return ""
-        language, board, elapsed = self._solve_note
-        return _("{language} · {rows}×{cols} board · solved in {ms} ms").format(
-            language=board_language_name(language), rows=board.rows, cols=board.cols, ms=format_number(round(elapsed)))
-
-    def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
-        """Start a worker thread for the solve and poll it from the Tk thread."""
-        self._solve_job = SolveJob(board, language)
-        self.bonuses.set_busy(True, _("Solving the {rows}×{cols} board…").format(rows=board.rows, cols=board.cols))
-        # Draw what is pending (a big board's thousands of tiles) before the worker starts:
-        # drawn while it runs, every canvas call would wait for the GIL, and a 100x100
-        # board's drawing outlasted the whole solve, so Esc could not stop it.
-        self.root.update_idletasks()
-        # While the worker runs, the Tk thread waits for the GIL after each Tcl call;
-        # a 1 ms switch interval answers events within a few ms (13 ms at the default
-        # 5 ms). Shorter slows the Tk thread's own drawing down by ping-ponging the GIL.
-        sys.setswitchinterval(min(self._switch_interval, BUSY_SWITCH_INTERVAL))
-        self._solve_job.start()
-        self._poll_id = self.root.after(POLL_MS, self._poll, self._solve_job, started)
-
-    def _poll(self, job: SolveJob, started: float) -> None:
-        """Show the worker's words once it is done; keep polling until then."""
-        if job is not self._solve_job:
-            return
-        if not job.done:
-            self._poll_id = self.root.after(POLL_MS, self._poll, job, started)
-            return
-        self._end_solve()
-        if job.error is not None:
-            self._solve_failed(job.error)
-        else:
-            self._solved(job.board, job.language, job.solutions, started)
-
-    def _solve_failed(self, error: Exception) -> None:
-        """Say on the bonus window's hint line why the solve failed; the board stays as typed."""
-        if isinstance(error, EXPECTED_ERRORS):
-            self.bonuses.hint.flash(_("Cannot solve: {problem}").format(problem=error))
-        else:
-            self.bonuses.hint.flash(_("Solve failed: {error}: {problem}").format(error=type(error).__name__,
-                                                                                problem=error))
+        """Solve the typed board and show the words; boards above 5x5 (or with ``background``) on a worker thread."""
+        self.runner.solve(background)
 
     @property
     def solving(self) -> bool:
         """Return True while a background solve is running."""
-        return self._solve_job is not None
+        return self.runner.solving
 
     def cancel_solve(self) -> None:
         """Stop a running background solve: its thread ends and its words are never shown."""
-        job = self._solve_job
-        if job is None:
-            return
-        self.root.after_cancel(self._poll_id)
-        # Waiting here is brief (the worker checks its stop flag every few hundred
-        # paths) and spares the redraw that follows from sharing the GIL.
-        job.cancel(CANCEL_WAIT_S)
-        self._end_solve()
-
-    def _end_solve(self) -> None:
-        """Forget the background solve, hide the busy indicator and restore the GIL interval."""
-        self._solve_job = self._poll_id = None
-        sys.setswitchinterval(self._switch_interval)
-        self.bonuses.set_busy(False)
+        self.runner.cancel()
 
     def _sort_by(self, column: str) -> None:
         """Sort the word list by ``column`` (again: reverse it), when the words are shown."""
@@ -401,99 +303,28 @@ class App:
             return
         self.keys_window = KeysWindow(self.root)
 
-    def ask_open(self) -> None:
-        """Ask for a board file, then open it."""
-        from tkinter import filedialog  # loaded on demand: most sessions never open a file
 
-        recent = self.state.settings.recent_boards
-        folder = str(Path(recent[0]).parent) if recent else None
-        name = filedialog.askopenfilename(parent=self.root, title=_("Open a board file"),
-                                          filetypes=[(_("Board files"), "*.txt *.board"), (_("All files"), "*")],
-                                          initialdir=folder)
-        if name:
-            self.open_board(name)
+    # ------------------------------------------------------------ opening boards (FileOpener)
 
     def open_board(self, path: str) -> bool:
         """Put the board in file ``path`` on the letter window; say in the window why not. Return True if opened."""
-        self.show_letters()
-        try:
-            board = Board.from_file(path, self.language)
-        except BoardError as err:
-            if not Path(path).exists():
-                self._forget_board(path)
-            self.letters.hint.flash(_("Could not open {name}: {problem}").format(name=Path(path).name, problem=err),
-                                    ms=NOTICE_MS)
-            return False
-        self.load_board(board, _("open {name}").format(name=Path(path).name))
-        self.state.settings.remember_board(path)
-        self.menu.show_recent(self.state.settings.recent_boards)
-        self.save_settings()
-        self.letters.hint.flash(_("Opened {name}: a {rows}×{cols} board · Enter: check the bonuses").format(
-            name=Path(path).name, rows=board.rows, cols=board.cols), error=False)
-        return True
+        return self.opener.open_board(path)
 
     def open_dropped(self, path: str) -> None:
         """Open a dropped file: an image goes to the screenshot reader, anything else is a board file."""
-        if is_image_file(path):
-            self.open_screenshot(path)
-        else:
-            self.open_board(path)
-
-    def ask_open_screenshot(self) -> None:
-        """Ask for a screenshot of the game, then read the board in it."""
-        from tkinter import filedialog  # loaded on demand, as for Open board
-
-        name = filedialog.askopenfilename(parent=self.root, title=_("Open a screenshot of the board"),
-                                          filetypes=image_files())
-        if name:
-            self.open_screenshot(name)
+        self.opener.open_dropped(path)
 
     def open_screenshot(self, path: str) -> None:
         """Read the board in image file ``path`` (on a worker thread) and show it to be checked."""
-        self.show_letters()
-        self.reader.read_file(path)
+        self.opener.open_screenshot(path)
 
     def paste_image(self) -> None:
         """Read the board in the image on the clipboard."""
-        self.show_letters()
-        self.reader.read_clipboard()
-
-    def read_screen(self) -> None:
-        """Read the board shown on the screen (our window hides while the screen is captured)."""
-        self.show_letters()
-        self.reader.read_screen()
-
-    def _reading(self, message: str) -> None:
-        """Show on the letter window that a read is under way."""
-        self.letters.hint.flash(message, error=False, ms=NOTICE_MS)
-
-    def _read_failed(self, message: str) -> None:
-        """Say on the letter window why no board was read; the board typed so far stays."""
-        self.show_letters()
-        self.letters.hint.flash(message, ms=NOTICE_MS)
+        self.opener.paste_image()
 
     def show_reading(self, reading, name: str) -> None:
         """Put a board read from an image on the letter window to be checked; Enter then solves it."""
-        board, reasons = reading.board, getattr(reading, "reasons", None) or {}
-        doubtful = {r * board.cols + c: reasons.get((r, c), "") for r, c in reading.uncertain}
-        self.show_letters()
-        self.letters.show_read(board, doubtful)
-        # TRANSLATORS: {name} is a file name, "the pasted image" or "the screen".
-        message = ngettext("Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tile marked ? "
-                           "(? goes from one to the next), then Enter accepts and solves",
-                           "Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tiles marked ? "
-                           "(? goes from one to the next), then Enter accepts and solves", len(doubtful)) \
-            if doubtful else _("Read a {rows}×{cols} board with its bonuses from {name}: check the letters, then "
-                               "Enter accepts and solves")
-        self.letters.hint.flash(message.format(rows=board.rows, cols=board.cols, name=name,
-                                               count=format_number(len(doubtful))),
-                                error=bool(doubtful), ms=NOTICE_MS)
-
-    def _forget_board(self, path: str) -> None:
-        """Drop a board file that no longer exists from the recent list."""
-        self.state.settings.forget_board(path)
-        self.menu.show_recent(self.state.settings.recent_boards)
-        self.save_settings()
+        self.opener.show_reading(reading, name)
 
     def save_soon(self) -> None:
         """Save the settings shortly, once a burst of changes (a slider drag) is over."""
@@ -513,7 +344,7 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
-        with self.state.history.step(_("New game")):
+        with self.state.history.step(N_("New game")):
             self.letters.forget_read()
             self.state.clear()
         self.letters.cursor = 0
@@ -544,7 +375,7 @@ class App:
         self.state.restore(snapshot)
         for entry in (self.letters, self.bonuses):
             entry.cursor = min(entry.cursor, self.state.size - 1)
-        self._switch(screen, 0 if screen is self.letters else 1,
+        self.switch_to(screen, 0 if screen is self.letters else 1,
                      N_("Letters") if screen is self.letters else N_("Bonuses"))
         screen.hint.flash(_("{done} · Ctrl+Z undo, Ctrl+Shift+Z redo").format(done=done), error=False)
 
@@ -587,3 +418,8 @@ def select_all(root: tk.Misc, event: tk.Event) -> str:
     root.tk.call(name, "selection", "range", 0, "end")
     root.tk.call(name, "icursor", "end")
     return "break"
+
+
+def on_event(action: Callable[[], object]) -> Callable[[tk.Event], object]:
+    """Return an event handler that calls ``action``, which takes no event."""
+    return lambda _event: action()

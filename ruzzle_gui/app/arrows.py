@@ -142,7 +142,7 @@ class Route:
         self.box = bounds([*self.line, *self.head], width / 2)
         self._touched: dict[Route, bool] = {}
 
-    def reaches(self, polygon: Sequence[Point], clearance: float, box: Sequence[float]) -> bool:
+    def reaches(self, polygon: Sequence[Point], clearance: float, box: tuple[float, float, float, float]) -> bool:
         """Return True if this arrow comes within ``clearance`` of the convex ``polygon``, whose box is ``box``."""
         reach = self.width / 2 + clearance
         near = grown(box, reach)
@@ -172,7 +172,7 @@ def pick(routes: Iterable[Route], others: Sequence[tuple[Route, bool]],
     costs = []
     for place, route in enumerate(routes):
         crossing = labels_crossed(route)
-        bad, mild = crossing == HEAD_ON_LABEL, crossing == SHAFT_ON_LABEL
+        bad, mild = int(crossing == HEAD_ON_LABEL), int(crossing == SHAFT_ON_LABEL)
         for other, next_to in others:
             touches = route.touches_head_of(other) + other.touches_head_of(route)
             bad, mild = bad + touches * next_to, mild + touches * (not next_to)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import tkinter as tk
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.arrows import grown
@@ -48,9 +48,9 @@ class BoardView(tk.Canvas):
     def __init__(self, master: tk.Misc, *, cursor_when_unfocused: bool = True, **options) -> None:
         options.setdefault("width", 360)
         options.setdefault("height", 360)
-        self.scale = theme.scale(master)
+        self.dpi_scale = theme.scale(master)
         for key in ("width", "height"):
-            options[key] = round(options[key] * self.scale)
+            options[key] = round(options[key] * self.dpi_scale)
         super().__init__(master, background=theme.palette(master).background, highlightthickness=0, takefocus=1,
                          **options)
         self.cursor_when_unfocused = cursor_when_unfocused
@@ -70,7 +70,7 @@ class BoardView(tk.Canvas):
         self._drawn_for: tuple[int, int] = (0, 0)
         self._held = self._stale = False
         self._pending: str | None = None
-        self.path_drawing = PathDrawing(self)  # the path's arrows and step numbers; it keeps the routes it drew
+        self.path_drawing = PathDrawing(self, self)  # the path's arrows and step numbers; it keeps the routes it drew
         self._kept: set = set()  # the colours and fonts held open by hidden "keep" items
         self.draws = 0  # how many times the board was drawn: a Solve should cost one
         self.bind("<Configure>", self._on_configure)
@@ -81,7 +81,7 @@ class BoardView(tk.Canvas):
 
     def show(self, rows: int, cols: int, letters: Sequence[str], bonuses: Sequence[str | None],
              values: Mapping[str, int] | None = None, invalid: Sequence[int] = (),
-             doubtful: Sequence[int] = ()) -> None:
+             doubtful: Iterable[int] = ()) -> None:
         """Draw a new board: its letters, bonuses, letter values, the tiles to show as wrong and those to check."""
         self.rows, self.cols = rows, cols
         self.letters, self.bonuses = list(letters), list(bonuses)
@@ -150,7 +150,8 @@ class BoardView(tk.Canvas):
 
     def base_fill(self, index: int) -> str:
         """Return the colour of tile ``index`` when it is not lit: its bonus colour or plain."""
-        return theme.BONUS_COLOURS.get(self.bonuses[index], theme.TILE)
+        bonus = self.bonuses[index]
+        return theme.BONUS_COLOURS.get(bonus, theme.TILE) if bonus else theme.TILE
 
     def has_focus(self) -> bool:
         """Return True if this canvas holds the keyboard focus."""
@@ -221,15 +222,16 @@ class BoardView(tk.Canvas):
         one Tcl call, without the generic option formatting, which costs more than
         Tk's own work for a board's small items.
         """
-        coords = tk._flatten(args)  # points come as numbers, pairs or one list, as Canvas allows
-        options = []
+        # Points come as numbers, pairs or one list, as Canvas allows.
+        coords = tk._flatten(args)  # type: ignore[attr-defined]  # tkinter's own C helper, absent from its stubs
+        options: list[object] = []
         for key, value in kw.items():
             if value is None:  # as tkinter does: an option given as None is left out
                 continue
             if key in RESOURCE_OPTIONS and value and value not in self._kept:
                 self._keep(key, value)
             options += ("-" + key, value)
-        return self.tk.getint(self.tk.call(self._w, "create", item_type, *coords, *options))
+        return self.tk.getint(self.tk.call(str(self), "create", item_type, *coords, *options))
 
     def _keep(self, option: str, value: str | tuple) -> None:
         """Hold the colour or font ``value`` open with a hidden item that redraws leave alone."""
@@ -238,9 +240,9 @@ class BoardView(tk.Canvas):
             self._kept.clear()
         self._kept.add(value)
         if option == "font":
-            self.tk.call(self._w, "create", "text", 0, 0, "-font", value, "-state", "hidden", "-tags", "keep")
+            self.tk.call(str(self), "create", "text", 0, 0, "-font", value, "-state", "hidden", "-tags", "keep")
         else:
-            self.tk.call(self._w, "create", "line", 0, 0, 0, 0, "-fill", value, "-state", "hidden", "-tags", "keep")
+            self.tk.call(str(self), "create", "line", 0, 0, 0, 0, "-fill", value, "-state", "hidden", "-tags", "keep")
 
     def redraw_rings(self) -> None:
         """Redraw only the start-filter ring and the cursor, leaving the tiles as drawn."""
@@ -255,7 +257,7 @@ class BoardView(tk.Canvas):
         width, height = self._drawn_for = self.winfo_width(), self.winfo_height()
         if width <= 2:  # not mapped yet: use the requested size
             width, height = int(self.cget("width")), int(self.cget("height"))
-        margin, rim = MARGIN * self.scale, RIM * self.scale
+        margin, rim = MARGIN * self.dpi_scale, RIM * self.dpi_scale
         pitch = min((width - 2 * margin) / self.cols, (height - 2 * margin) / self.rows)
         left, top = (width - pitch * self.cols) / 2, (height - pitch * self.rows) / 2
         # Whole pixels: a smooth polygon's straight edge at a fractional x rounds to the
@@ -279,7 +281,7 @@ class BoardView(tk.Canvas):
             # Fade the tiles off the path so the path stands out.
             fill = mix(fill, theme.BOARD_BACKGROUND, 0.55)
         if not self.lit:  # while a path is lit the tiles lie flat: no shadows
-            drop = SHADOW * self.scale
+            drop = SHADOW * self.dpi_scale
             self.create_polygon(rounded_box(x0, y0 + drop, x1, y1 + drop, radius), smooth=True,
                                 fill=theme.TILE_SHADOW, outline="")
         self.create_polygon(rounded_box(x0, y0, x1, y1, radius), smooth=True, fill=fill,
@@ -290,7 +292,7 @@ class BoardView(tk.Canvas):
         hottest = max(self.heat, default=0)
         if hottest <= 0 or len(self.heat) != len(self._boxes):
             return
-        k, (thin, thick) = self.scale, HEAT_WIDTH
+        k, (thin, thick) = self.dpi_scale, HEAT_WIDTH
         for index, value in enumerate(self.heat):
             if value <= 0:
                 continue
@@ -314,7 +316,7 @@ class BoardView(tk.Canvas):
                          font=font(size * 0.5, 8, bold=True), tags=(f"letter{index}", "ink"))
         # On tiny tiles (big boards) the value and the bonus label would crowd the
         # letter: leave them out; the tile's colour still shows the bonus.
-        if size < SMALLEST_WITH_LABELS * self.scale:
+        if size < SMALLEST_WITH_LABELS * self.dpi_scale:
             return
         value = self.values.get(letter)
         if lit:
@@ -336,7 +338,7 @@ class BoardView(tk.Canvas):
         black on yellow stands out on every tile colour, in both modes (the board
         keeps the game's colours).
         """
-        k = self.scale
+        k = self.dpi_scale
         x0, y0, x1, y1 = self._boxes[index]
         tags = ("doubt", f"doubt{index}")
         self.create_polygon(rounded_box(x0 + 2 * k, y0 + 2 * k, x1 - 2 * k, y1 - 2 * k, size * 0.14), smooth=True,
@@ -352,7 +354,7 @@ class BoardView(tk.Canvas):
 
     def _draw_rings(self, size: float) -> None:
         """Draw the start-filter ring and the keyboard cursor."""
-        k = self.scale
+        k = self.dpi_scale
         if self.marked is not None:
             x0, y0, x1, y1 = self._boxes[self.marked]
             self.create_polygon(rounded_box(x0 - 3 * k, y0 - 3 * k, x1 + 3 * k, y1 + 3 * k, size * 0.18), smooth=True,

@@ -8,7 +8,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.state import AppState
@@ -34,8 +34,8 @@ class BonusEntry(ttk.Frame):
 
     def __init__(self, master: tk.Misc, state: AppState, on_back: Callable[[], None],
                  on_solve: Callable[[], None], on_change: Callable[[], None] = lambda: None) -> None:
-        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
-        self.state = state
+        super().__init__(master, padding=theme.pads(master, 16, 8))
+        self.app_state = state
         self.on_back = on_back
         self.on_solve = on_solve
         self.on_change = on_change  # called with each board shown or bonus set
@@ -107,18 +107,18 @@ class BonusEntry(ttk.Frame):
         view.bind("<KeyPress>", self._on_key)
         view.bind("<Button-1>", lambda event: self._on_click(event, 1))
         view.bind("<Button-3>", lambda event: self._on_click(event, -1))
-        view.bind("<KeyPress-question>", lambda _event: self.next_unsure() or "break")
-        unsure.HoverReason(view, self.state)
+        bind_shortcut([view], "<KeyPress-question>", self.next_unsure)
+        unsure.HoverReason(view, self.app_state)
 
     def refresh(self) -> None:
         """Show the state's board and give it the keyboard focus."""
-        self.cursor = min(self.cursor, self.state.size - 1)
+        self.cursor = min(self.cursor, self.app_state.size - 1)
         self.redraw()
         self.board_view.focus_set()
 
     def redraw(self) -> None:
         """Draw the board with its bonuses and cursor, and count the bonuses."""
-        state = self.state
+        state = self.app_state
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses,
                              load_language(state.language).values, doubtful=state.unsure)
@@ -128,7 +128,7 @@ class BonusEntry(ttk.Frame):
 
     def _show_counts(self) -> None:
         """Say how many tiles carry each bonus."""
-        counts = [f"{format_number(self.state.bonuses.count(bonus))} {bonus_badge(bonus)}" for bonus in BONUSES]
+        counts = [f"{format_number(self.app_state.bonuses.count(bonus))} {bonus_badge(bonus)}" for bonus in BONUSES]
         # TRANSLATORS: {counts} is how many tiles carry each bonus, e.g. "2 DL · 1 TL · 0 DW · 1 TW".
         self.count_label.configure(text=_("On this board: {counts}").format(counts=" · ".join(counts)))
 
@@ -143,28 +143,28 @@ class BonusEntry(ttk.Frame):
         if self.busy:
             self.hint.flash(_("Solving: wait for the words, or press Esc to stop"))
             return
-        self.state.bonuses[index] = bonus
-        self.state.unsure.pop(index, None)  # settled: the player chose its bonus
+        self.app_state.bonuses[index] = bonus
+        self.app_state.unsure.pop(index, None)  # settled: the player chose its bonus
         self.cursor = index
         self.redraw()
 
     def cycle(self, index: int, step: int = 1) -> None:
         """Move tile ``index``'s bonus one step forward (or back) in the cycle."""
-        self.set_bonus(index, cycled(self.state.bonuses[index], step))
+        self.set_bonus(index, cycled(self.app_state.bonuses[index], step))
 
     def next_unsure(self) -> None:
         """Put the cursor on the next unsure tile and say why the reader doubted it."""
-        index = unsure.next_after(self.state.unsure, self.cursor)
+        index = unsure.next_after(self.app_state.unsure, self.cursor)
         if index is None:
             self.hint.flash(_("No tile is unsure"), error=False)
             return
         self.cursor = index
         self.board_view.set_cursor(index)
-        self.hint.flash(unsure.describe(index, self.state), error=False)
+        self.hint.flash(unsure.describe(index, self.app_state), error=False)
 
     def move(self, dr: int, dc: int) -> None:
         """Move the cursor like the letter window does."""
-        self.cursor = step_cursor(self.cursor, dr, dc, self.state.rows, self.state.cols)
+        self.cursor = step_cursor(self.cursor, dr, dc, self.app_state.rows, self.app_state.cols)
         self.board_view.set_cursor(self.cursor)
 
     def set_busy(self, busy: bool, message: str = "") -> None:

@@ -22,10 +22,10 @@ def enable_drop(widget: tk.Misc, on_file: Callable[[str], object]) -> str | None
         return _("drag and drop needs tkinterdnd2 ({problem})").format(problem=err)
     try:
         TkinterDnD.require(widget)
-        widget.drop_target_register(DROP_FILES)
+        widget.drop_target_register(DROP_FILES)  # type: ignore[attr-defined]  # added to every widget by tkinterdnd2
     except (RuntimeError, ImportError, OSError, tk.TclError, AttributeError) as err:
         return _("drag and drop is not available here ({problem})").format(problem=err)
-    widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))
+    widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))  # type: ignore[attr-defined]  # added by tkinterdnd2 too
     return None
 
 

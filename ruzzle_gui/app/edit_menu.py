@@ -4,14 +4,19 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from ruzzle_gui.app.hint import bind_shortcut
 from ruzzle_gui.app.i18n import menu_label
 
 UNDO_KEYS = ("<Control-z>",)
 # Ctrl+Shift+Z reaches Tk as Control-Shift-Z (or -z with Caps Lock); Ctrl+Y as on Windows.
 REDO_KEYS = ("<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>", "<Control-Y>")
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from ruzzle_gui.app.i18n import MenuLabel
 
-def entry_label(verb: str, name: str | None) -> dict[str, object]:
+
+def entry_label(verb: str, name: str | None) -> MenuLabel:
     """Return the label and mnemonic of 'Undo New game' (``verb`` 'undo'), or plain 'Undo' with nothing to undo."""
     if verb == "undo":
         # TRANSLATORS: {step} names the change to the board that Undo takes back, e.g. "New game".
@@ -30,9 +35,9 @@ class EditMenu:
         self.menu.add_command(**entry_label("redo", None), accelerator="Ctrl+Shift+Z", command=on_redo)
         menubar.insert_cascade(1, **menu_label("&Edit"), menu=self.menu)
         for sequence in UNDO_KEYS:
-            root.bind(sequence, lambda _event: on_undo() or "break")
+            bind_shortcut([root], sequence, on_undo)
         for sequence in REDO_KEYS:
-            root.bind(sequence, lambda _event: on_redo() or "break")
+            bind_shortcut([root], sequence, on_redo)
 
     def show(self, undo_name: str | None, redo_name: str | None) -> None:
         """Name the steps Undo and Redo would take, greying out an entry with nothing to do."""

@@ -37,6 +37,6 @@ def follow_layout(container: tk.Misc) -> None:
     boxes = [(c.winfo_x(), c.winfo_y(), c.winfo_width(), c.winfo_height()) for c in children]
     for index in reading_order(boxes):
         # Tk's own raise: Canvas.lift means raising canvas items, not the widget.
-        container.tk.call("raise", children[index]._w)
+        container.tk.call("raise", str(children[index]))
     for child in children:
         follow_layout(child)

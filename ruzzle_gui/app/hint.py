@@ -8,6 +8,7 @@ from tkinter import ttk
 from ruzzle_gui.app.i18n import retranslate
 
 ERROR_MS = 4000
+NOTICE_MS = 15000  # a notice that tells what happened before the player looked: long enough to read
 
 
 class HintBar(ttk.Label):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ruzzle_gui.app.i18n import _
+from ruzzle_gui.app.i18n import N_, _
 
 LIMIT = 200  # steps kept: a whole round of typing and reading, and then some
 
@@ -33,38 +33,61 @@ def where(index: int, cols: int) -> tuple[int, int]:
     return r + 1, c + 1
 
 
-def describe(before: Snapshot, after: Snapshot) -> str:
+class StepName(NamedTuple):
+    """The name of a step as its msgid and values, translated when shown: the Edit menu names a step
+    in the interface language of the moment, not in the one it was made in."""
+
+    msgid: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self) -> str:
+        """Return the name in the interface language now."""
+        return _(self.msgid).format(**dict(self.values)) if self.values else _(self.msgid)
+
+
+def named(msgid: str, **values: object) -> StepName:
+    """Return the name of a step: ``msgid`` (marked with ``N_``) and the values of its placeholders."""
+    return StepName(msgid, tuple(values.items()))
+
+
+def step_of(before: Snapshot, after: Snapshot) -> StepName:
     """Return a short name for the change from ``before`` to ``after``, for the Edit menu."""
     if (before.rows, before.cols) != (after.rows, after.cols):
         # TRANSLATORS: the names of changes to the board, shown after "Undo" and "Redo" in the Edit menu.
-        return _("board size")
+        return named(N_("board size"))
     letters = [i for i, (a, b) in enumerate(zip(before.letters, after.letters)) if a != b]
     bonuses = [i for i, (a, b) in enumerate(zip(before.bonuses, after.bonuses)) if a != b]
     if len(letters) == 1 and not bonuses:
         row, column = where(letters[0], after.cols)
-        return _("letter at row {row}, column {column}").format(row=row, column=column)
+        return named(N_("letter at row {row}, column {column}"), row=row, column=column)
     if len(bonuses) == 1 and not letters:
         row, column = where(bonuses[0], after.cols)
-        return _("bonus at row {row}, column {column}").format(row=row, column=column)
+        return named(N_("bonus at row {row}, column {column}"), row=row, column=column)
     if letters or bonuses:
-        return _("letters") if not bonuses else _("bonuses") if not letters else _("board")
-    return _("check of an unsure tile")
+        return named(N_("letters") if not bonuses else N_("bonuses") if not letters else N_("board"))
+    return named(N_("check of an unsure tile"))
+
+
+def describe(before: Snapshot, after: Snapshot) -> str:
+    """Return the name of the change from ``before`` to ``after`` in the interface language."""
+    return step_of(before, after).text()
 
 
 class History:
     """The steps that led to the board now (to undo) and those undone (to redo).
 
     ``snapshot()`` returns the board as it is. Call ``observe()`` after any change;
-    wrap a change that has a name of its own in ``with history.step("New game"):``.
+    wrap a change that has a name of its own in ``with history.step(N_("New game")):`` (a msgid, or a
+    ``named()`` one with values): names are kept untranslated and translated when asked for.
     ``listener()`` is called whenever what Undo or Redo would do changes.
     """
 
     def __init__(self, snapshot: Callable[[], Snapshot], limit: int = LIMIT) -> None:
         self.snapshot = snapshot
-        self._undo: deque[tuple[str, Snapshot]] = deque(maxlen=limit)
-        self._redo: list[tuple[str, Snapshot]] = []
+        self._undo: deque[tuple[StepName, Snapshot]] = deque(maxlen=limit)
+        self._redo: list[tuple[StepName, Snapshot]] = []
         self.current = snapshot()
-        self._naming: str | None = None  # inside step(): its changes become one step of this name
+        self._naming: StepName | None = None  # inside step(): its changes become one step of this name
         self.listener: Callable[[], None] = lambda: None
 
     def reset(self) -> None:
@@ -75,26 +98,26 @@ class History:
         self.listener()
 
     @contextmanager
-    def step(self, name: str) -> Iterator[None]:
+    def step(self, name: str | StepName) -> Iterator[None]:
         """Record every change made inside the block as one step called ``name`` (nothing if none)."""
         if self._naming is not None:  # nested: the outer step names it
             yield
             return
-        self._naming = name
+        self._naming = name if isinstance(name, StepName) else named(name)
         try:
             yield
         finally:
-            self._naming = None
-            self._record(self.snapshot(), name)
+            step, self._naming = self._naming, None
+            self._record(self.snapshot(), step)
 
     def observe(self) -> bool:
         """Record the board now as a step if it changed; return True if it did."""
         if self._naming is not None:
             return False  # recorded, with its name, when the step ends
         now = self.snapshot()
-        return self._record(now, describe(self.current, now))
+        return self._record(now, step_of(self.current, now))
 
-    def _record(self, now: Snapshot, name: str) -> bool:
+    def _record(self, now: Snapshot, name: StepName) -> bool:
         """Push the board before the change, unless nothing changed."""
         if now == self.current:
             return False
@@ -106,13 +129,13 @@ class History:
 
     @property
     def undo_name(self) -> str | None:
-        """Return the name of the step Undo would take back, or None."""
-        return self._undo[-1][0] if self._undo else None
+        """Return the name of the step Undo would take back (in the interface language now), or None."""
+        return self._undo[-1][0].text() if self._undo else None
 
     @property
     def redo_name(self) -> str | None:
-        """Return the name of the step Redo would make again, or None."""
-        return self._redo[-1][0] if self._redo else None
+        """Return the name of the step Redo would make again (in the interface language now), or None."""
+        return self._redo[-1][0].text() if self._redo else None
 
     def undo(self) -> Snapshot | None:
         """Return the board before the last step (now current), or None if there is none."""

@@ -8,7 +8,8 @@ The current catalogue is held here, the one place that may hold it, because gett
 lookups are process-wide: ``_()`` and ``ngettext()`` read it at every call, so a switch
 (``set_language``) takes effect for every text fetched afterwards. The app then asks its windows
 to fetch their texts again (``<<LanguageChanged>>``). Texts already on screen are found again
-through ``msgid_of``: every translation ``_()`` hands out is remembered with its source.
+by the place they are shown at (``shown``), else through ``msgid_of``: every translation ``_()``
+hands out is remembered with its source.
 """
 from __future__ import annotations
 
@@ -31,6 +32,19 @@ MNEMONIC = "&"  # marks the mnemonic letter in a menu label's msgid: "&File"
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import TypedDict
+
+    class MenuLabel(TypedDict):
+        """The options menu_label gives a menu item."""
+
+        label: str
+        underline: int
+
+    class ButtonLabel(TypedDict):
+        """The options underlined gives a button."""
+
+        text: str
+        underline: int
 
 
 class _Current:
@@ -41,6 +55,7 @@ class _Current:
     sources: dict[str, tuple[str | None, str]] = {}
     menu_sources: dict[str, str] = {}  # a menu label shown -> its msgid with the '&'
     keys: dict[str, str] = {}  # msgid of a button label -> the letter of its Alt shortcut
+    shown: dict[tuple[str, str], tuple[str | None, str, str]] = {}  # (widget, option) -> context, msgid, text
 
 
 def supported(code: object) -> str | None:
@@ -160,17 +175,40 @@ def msgid_of(text: str) -> tuple[str | None, str] | None:
     return _Current.sources.get(text)
 
 
-def menu_msgid_of(label: str) -> str | None:
-    """Return the msgid (with its '&') that menu label ``label`` was made from by ``menu_label``, or None."""
-    return _Current.menu_sources.get(label)
+def menu_msgid_of(label: str, place: tuple[str, str] | None = None) -> str | None:
+    """Return the msgid (with its '&') that menu label ``label`` was made from by ``menu_label``, or None.
+
+    With ``place`` (menu, entry), the msgid last shown there wins while ``label`` is still shown there.
+    """
+    known = _Current.shown.get(place) if place is not None else None
+    return known[1] if known is not None and known[2] == label else _Current.menu_sources.get(label)
 
 
-def retranslate(text: str) -> str:
-    """Return ``text`` fetched again in the current language if ``_()`` handed it out, else unchanged."""
-    source = msgid_of(text)
+def shown(place: tuple[str, str], msgid: str, context: str | None = None) -> str:
+    """Return ``msgid`` in the interface language, remembered as the text shown at ``place``.
+
+    ``place`` is a (widget, option) key. A text found again through its place never depends on the
+    reverse lookup of ``msgid_of``, which two messages with one translation would confuse (French
+    "Points" is both "Points" and "Score").
+    """
+    text = pgettext(context, msgid) if context is not None else _(msgid)
+    _Current.shown[place] = (context, msgid, text)
+    return text
+
+
+def retranslate(text: str, place: tuple[str, str] | None = None) -> str:
+    """Return ``text`` fetched again in the current language if ``_()`` handed it out, else unchanged.
+
+    With ``place``, the message last shown there wins when ``text`` is still what was shown; the
+    message found is then remembered there for the next switch.
+    """
+    known = _Current.shown.get(place) if place is not None else None
+    source = known[:2] if known is not None and known[2] == text else msgid_of(text)
     if source is None:
         return text
     context, msgid = source
+    if place is not None:
+        return shown(place, msgid, context)
     return pgettext(context, msgid) if context is not None else _(msgid)
 
 
@@ -189,21 +227,24 @@ def mnemonic(label: str) -> tuple[str, int]:
     return "".join(plain), underline
 
 
-def menu_label(msgid: str, **values: object) -> dict[str, object]:
+def menu_label(msgid: str, place: tuple[str, str] | None = None, **values: object) -> MenuLabel:
     """Return ``label`` and ``underline`` options for a menu item whose msgid marks its mnemonic with '&'.
 
     Translators choose the mnemonic with the '&' in their translation. ``values`` fill its
-    placeholders (such a label is made again by its owner when the language changes).
+    placeholders (such a label is made again by its owner when the language changes). ``place`` (menu,
+    entry) remembers where the label is shown (see ``menu_msgid_of``).
     """
     label, underline = mnemonic(_Current.catalogue.gettext(msgid))
     if values:
         label = label.format(**values)
     else:
         _Current.menu_sources[label] = msgid
+        if place is not None:
+            _Current.shown[place] = (None, msgid, label)
     return {"label": label, "underline": underline}
 
 
-def underlined(text: str, key: str) -> dict[str, object]:
+def underlined(text: str, key: str) -> ButtonLabel:
     """Return ``text`` and ``underline`` options for a button whose Alt shortcut is ``key`` (fixed in every
     language): the first ``key`` in the translated label is underlined, or none if it has none."""
     source = msgid_of(text)
@@ -242,7 +283,7 @@ def board_language_name(language: object) -> str:
 def bonus_badge(code: str) -> str:
     """Return the badge of bonus ``code`` (DL, TL, DW, TW) as the game writes it in the interface language."""
     # TRANSLATORS: the badges of the bonus tiles: Double Letter, Triple Letter, Double Word, Triple Word.
-    # Use the badges the game itself shows in your language (Italian: DL, TL, DP, TP).
+    # Use the badges the game itself shows in your language (its Italian, German and French boards show these).
     badges = {"DL": pgettext("bonus", "DL"), "TL": pgettext("bonus", "TL"), "DW": pgettext("bonus", "DW"),
               "TW": pgettext("bonus", "TW")}
     return badges.get(code, code)

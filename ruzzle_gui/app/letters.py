@@ -61,8 +61,8 @@ class LetterEntry(ttk.Frame):
                  on_next: Callable[[], None], on_solve: Callable[[], None] | None = None,
                  on_paste_image: Callable[[], None] | None = None,
                  on_change: Callable[[], None] = lambda: None) -> None:
-        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
-        self.state = state
+        super().__init__(master, padding=theme.pads(master, 16, 8))
+        self.app_state = state
         self.languages = languages
         self.on_next = on_next
         self.on_solve = on_solve or on_next
@@ -128,8 +128,8 @@ class LetterEntry(ttk.Frame):
         for sequence in ("<Control-Shift-V>", "<Control-Shift-v>"):
             view.bind(sequence, self._on_paste_image)
         view.bind("<Button-1>", self._on_click)
-        view.bind("<KeyPress-question>", lambda _event: self.next_unsure() or "break")
-        unsure.HoverReason(view, self.state)
+        bind_shortcut([view], "<KeyPress-question>", self.next_unsure)
+        unsure.HoverReason(view, self.app_state)
         view.bind("<Button-2>", self._on_paste_selection)
         widgets = (view, self.language_box, self.rows_box, self.cols_box, self.random_button,
                    self.clear_button, self.next_button)
@@ -139,33 +139,33 @@ class LetterEntry(ttk.Frame):
     @property
     def language(self) -> Language:
         """Return the chosen language."""
-        return load_language(self.state.language)
+        return load_language(self.app_state.language)
 
     @property
     def doubtful(self) -> set[int]:
         """Return the tiles the reader doubted that the player has not settled yet."""
-        return set(self.state.unsure)
+        return set(self.app_state.unsure)
 
     @property
     def from_image(self) -> bool:
         """Return True if the board (bonuses too) was read from an image, so Enter solves at once."""
-        return self.state.read
+        return self.app_state.read
 
     def refresh(self) -> None:
         """Show the state's board, language and size, and give the board the keyboard focus."""
-        self.language_box.set(self.languages.get(self.state.language, self.state.language))
-        self.rows_var.set(str(self.state.rows))
-        self.cols_var.set(str(self.state.cols))
+        self.language_box.set(self.languages.get(self.app_state.language, self.app_state.language))
+        self.rows_var.set(str(self.app_state.rows))
+        self.cols_var.set(str(self.app_state.cols))
         low, top = self.size_range()
         self.rows_box.configure(from_=low, to=top)
         self.cols_box.configure(from_=low, to=top)
-        self.cursor = min(self.cursor, self.state.size - 1)
+        self.cursor = min(self.cursor, self.app_state.size - 1)
         self.redraw()
         self.board_view.focus_set()
 
     def redraw(self) -> None:
         """Draw the tiles, the cursor and any letter the language does not have."""
-        state, language = self.state, self.language
+        state, language = self.app_state, self.language
         invalid = [i for i, letter in enumerate(state.letters) if letter and language.fold_letter(letter) is None]
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid,
@@ -177,34 +177,34 @@ class LetterEntry(ttk.Frame):
     def show_read(self, board: Board, doubtful: dict[int, str] | list[int]) -> None:
         """Show a board read from an image, its ``doubtful`` tiles marked (index -> reason), the cursor on the
         first; Enter solves."""
-        with self.state.history.step(_("screenshot read")):
-            self.state.load_board(board)
+        with self.app_state.history.step(N_("screenshot read")):
+            self.app_state.load_board(board)
             # Over the bonuses the board itself marks as guesses: the reader's reasons say more.
-            self.state.unsure.update(doubtful if isinstance(doubtful, dict) else dict.fromkeys(doubtful, ""))
-            self.state.read = True
-        self.cursor = min(self.state.unsure, default=0)
+            self.app_state.unsure.update(doubtful if isinstance(doubtful, dict) else dict.fromkeys(doubtful, ""))
+            self.app_state.read = True
+        self.cursor = min(self.app_state.unsure, default=0)
         self.refresh()
 
     def forget_read(self) -> None:
         """Drop the marks of a read board and the Enter-solves shortcut: the board is no longer the one read."""
-        self.state.unsure.clear()
-        self.state.read = False
+        self.app_state.unsure.clear()
+        self.app_state.read = False
         self.next_button.configure(text=_(NEXT_LABEL))
 
     def retranslate(self) -> None:
         """Name the board languages in the new interface language (the shared dict is updated in place)."""
         self.languages.update({code: retranslate(name) for code, name in self.languages.items()})
         self.language_box.configure(values=list(self.languages.values()))
-        self.language_box.set(self.languages.get(self.state.language, self.state.language))
+        self.language_box.set(self.languages.get(self.app_state.language, self.app_state.language))
 
     def next_unsure(self) -> None:
         """Put the cursor on the next unsure tile and say why the reader doubted it."""
-        index = unsure.next_after(self.state.unsure, self.cursor)
+        index = unsure.next_after(self.app_state.unsure, self.cursor)
         if index is None:
             self.hint.flash(_("No tile is unsure"), error=False)
             return
         self.move_to(index)
-        self.hint.flash(unsure.describe(index, self.state), error=False)
+        self.hint.flash(unsure.describe(index, self.app_state), error=False)
 
     def type_char(self, char: str) -> bool:
         """Put ``char``, folded to the alphabet, on the cursor tile and move on; False if refused."""
@@ -214,11 +214,11 @@ class LetterEntry(ttk.Frame):
             self.hint.flash(_("'{letter}' is not a letter of the {language} alphabet").format(
                 letter=char, language=board_language_name(language)))
             return False
-        self.state.letters[self.cursor] = letter
-        self.state.unsure.pop(self.cursor, None)  # settled: the player typed it
-        if self.cursor < self.state.size - 1:
+        self.app_state.letters[self.cursor] = letter
+        self.app_state.unsure.pop(self.cursor, None)  # settled: the player typed it
+        if self.cursor < self.app_state.size - 1:
             self.cursor += 1
-        elif all(self.state.letters):
+        elif all(self.app_state.letters):
             self.hint.flash(_("Every tile is filled: press Enter to mark the bonuses"), error=False)
         self.redraw()
         return True
@@ -229,13 +229,13 @@ class LetterEntry(ttk.Frame):
             return self._paste_board(text)
         language = self.language
         letters, refused = pasted_letters(text, language.fold_letter)
-        if len(letters) == self.state.size:
+        if len(letters) == self.app_state.size:
             self.cursor = 0
-        room = self.state.size - self.cursor
+        room = self.app_state.size - self.cursor
         for offset, letter in enumerate(letters[:room]):
-            self.state.letters[self.cursor + offset] = letter
+            self.app_state.letters[self.cursor + offset] = letter
         placed = min(len(letters), room)
-        self.cursor = min(self.cursor + placed, self.state.size - 1)
+        self.cursor = min(self.cursor + placed, self.app_state.size - 1)
         self.redraw()
         self._report_paste(placed, len(letters) - placed, refused, language)
         return placed
@@ -251,9 +251,9 @@ class LetterEntry(ttk.Frame):
             # TRANSLATORS: {problem} is the board parser's reason, in English (e.g. "line 1, cell 1: ...").
             self.hint.flash(_("Not pasted: {problem}").format(problem=err))
             return 0
-        with self.state.history.step(_("paste")):
+        with self.app_state.history.step(N_("paste")):
             self.forget_read()
-            self.state.load_board(board)
+            self.app_state.load_board(board)
         self.cursor = 0
         self.refresh()
         self.hint.flash(_("Pasted a {rows}×{cols} board with its bonuses").format(rows=board.rows, cols=board.cols),
@@ -275,7 +275,7 @@ class LetterEntry(ttk.Frame):
 
     def backspace(self) -> None:
         """Clear the cursor tile and move back (clear the previous tile if this one is empty)."""
-        letters = self.state.letters
+        letters = self.app_state.letters
         if not letters[self.cursor] and self.cursor > 0:
             self.cursor -= 1
             letters[self.cursor] = ""
@@ -286,12 +286,12 @@ class LetterEntry(ttk.Frame):
 
     def delete(self) -> None:
         """Clear the cursor tile without moving."""
-        self.state.letters[self.cursor] = ""
+        self.app_state.letters[self.cursor] = ""
         self.redraw()
 
     def move(self, dr: int, dc: int) -> None:
         """Move the cursor by (dr, dc); Left and Right run on across row ends, Up and Down stop at edges."""
-        self.move_to(step_cursor(self.cursor, dr, dc, self.state.rows, self.state.cols))
+        self.move_to(step_cursor(self.cursor, dr, dc, self.app_state.rows, self.app_state.cols))
 
     def move_to(self, index: int) -> None:
         """Put the cursor on tile ``index``."""
@@ -300,9 +300,9 @@ class LetterEntry(ttk.Frame):
 
     def clear(self) -> None:
         """Empty every tile and bonus, keeping language and size."""
-        with self.state.history.step(_("Clear")):
+        with self.app_state.history.step(N_("Clear")):
             self.forget_read()
-            self.state.clear()
+            self.app_state.clear()
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
@@ -311,13 +311,13 @@ class LetterEntry(ttk.Frame):
     def random_board(self) -> None:
         """Fill the board with letters drawn from the language's frequencies and bonuses at the game's odds."""
         try:
-            board = Board.random(self.language, self.state.rows, self.state.cols, self.rng)
+            board = Board.random(self.language, self.app_state.rows, self.app_state.cols, self.rng)
         except (DictionaryError, LanguageError, BoardError) as err:
             self.hint.flash(_("No random board: {problem}").format(problem=err))
             return
-        with self.state.history.step(_("Random board")):
+        with self.app_state.history.step(N_("Random board")):
             self.forget_read()
-            self.state.load_board(board)
+            self.app_state.load_board(board)
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
@@ -326,13 +326,13 @@ class LetterEntry(ttk.Frame):
 
     def set_language(self, code: str) -> None:
         """Switch to language ``code``, refolding the letters typed so far."""
-        note = self.state.choose_language(code)
+        note = self.app_state.choose_language(code)
         language = self.language
-        self.state.letters = [language.fold_letter(letter) or letter if letter else ""
-                              for letter in self.state.letters]
+        self.app_state.letters = [language.fold_letter(letter) or letter if letter else ""
+                              for letter in self.app_state.letters]
         self.language_box.set(self.languages.get(code, code))
         self.redraw()
-        bad = sum(1 for letter in self.state.letters if letter and language.fold_letter(letter) is None)
+        bad = sum(1 for letter in self.app_state.letters if letter and language.fold_letter(letter) is None)
         if bad:
             self.hint.flash(ngettext("{count} letter is not in the {language} alphabet (shown in red): retype it",
                                      "{count} letters are not in the {language} alphabet (shown in red): retype them",
@@ -346,7 +346,7 @@ class LetterEntry(ttk.Frame):
         A board loaded from a file may lie outside the sizes offered for typing;
         its own size stays acceptable.
         """
-        state = self.state
+        state = self.app_state
         return min(MIN_SIZE, state.rows, state.cols), max(MAX_TYPED_SIZE, state.rows, state.cols)
 
     def apply_size(self) -> None:
@@ -358,26 +358,27 @@ class LetterEntry(ttk.Frame):
             rows = cols = 0
         if not (low <= rows <= top and low <= cols <= top):
             self.hint.flash(_("A board has {low} to {top} rows and columns").format(low=low, top=top))
-            self.rows_var.set(str(self.state.rows))
-            self.cols_var.set(str(self.state.cols))
+            self.rows_var.set(str(self.app_state.rows))
+            self.cols_var.set(str(self.app_state.cols))
             return
-        if (rows, cols) != (self.state.rows, self.state.cols):
-            with self.state.history.step(_("board size")):
+        if (rows, cols) != (self.app_state.rows, self.app_state.cols):
+            with self.app_state.history.step(N_("board size")):
                 self.forget_read()
-                self.state.resize(rows, cols)
-            self.cursor = min(self.cursor, self.state.size - 1)
+                self.app_state.resize(rows, cols)
+            self.cursor = min(self.cursor, self.app_state.size - 1)
             self.redraw()
 
     def entry_ok(self) -> Board | None:
         """Return the typed board if every tile holds a letter of the alphabet, else None."""
-        return None if board_problem(self.state, self.language) else self.state.board()
+        return None if board_problem(self.app_state, self.language) else self.app_state.board()
 
     def check_entry(self) -> Board | None:
         """Return the typed board; if it is not ready, point at the first problem and return None."""
-        board = self.entry_ok()
-        if board is None:
-            self._point_at(*board_problem(self.state, self.language))
-        return board
+        problem = board_problem(self.app_state, self.language)
+        if problem is not None:
+            self._point_at(*problem)
+            return None
+        return self.app_state.board()
 
     def _point_at(self, index: int, message: str) -> None:
         """Show ``message`` and put the cursor, and the focus, on tile ``index``."""
@@ -411,9 +412,9 @@ class LetterEntry(ttk.Frame):
         elif event.keysym == "Home":
             self.move_to(0)
         elif event.keysym == "End":
-            self.move_to(self.state.size - 1)
+            self.move_to(self.app_state.size - 1)
         elif event.char and event.char.isprintable() and not event.char.isspace() \
-                and not event.state & MODIFIERS:
+                and not (isinstance(event.state, int) and event.state & MODIFIERS):
             self.type_char(event.char)
         else:
             return None

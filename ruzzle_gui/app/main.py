@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.language import LanguageError, load_language
@@ -27,7 +28,7 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises UsageError instead of printing usage and exiting."""
 
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """Raise the problem so ``main`` can print it as one line."""
         raise UsageError(message)
 
@@ -47,6 +48,8 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     """Open the app and run it until its window closes; return the exit status."""
+    # The reader's matrix products are small: OpenBLAS's worker threads would only spin (see ruzzle_gui.cli).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     app = launch(argv)
     if isinstance(app, int):
         return app
@@ -84,7 +87,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
         from ruzzle_gui.app import theme
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
-        from ruzzle_gui.app.i18n import _
+        from ruzzle_gui.app.history import named
+        from ruzzle_gui.app.i18n import N_, _
         from ruzzle_gui.app.startup import default_state
     except ImportError as err:
         if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
@@ -108,7 +112,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     theme.fit_to_screen(root, *SMALLEST_WINDOW)  # before any widget takes its size from the scaling
     app = App(root, state)
     if board is not None:
-        app.load_board(board)
+        app.load_board(board, named(N_("open {name}"), name=Path(args.board).name))
         if args.solve:
             app.solve()
     return app

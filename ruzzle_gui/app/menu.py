@@ -1,6 +1,7 @@
 """The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys, Interface language)."""
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,11 +19,17 @@ def recent_label(number: int, path: str) -> str:
     return f"{number}  {Path(path).name}  —  {folder}"
 
 
+class OwnNamesMenu(tk.Menu):
+    """A menu of the interface languages, each in its own name: retranslate leaves its texts (but System default)."""
+
+    keep_texts = True  # read by retranslate.retranslate_tree
+
+
 class MenuBar(tk.Menu):
     """The window's menu bar; ``show_recent`` refills the recent-boards submenu."""
 
     def __init__(self, root: tk.Tk | tk.Toplevel, on_open: Callable[[], None],
-                 on_open_recent: Callable[[str], None], on_keys: Callable[[], None],
+                 on_open_recent: Callable[[str], object], on_keys: Callable[[], None],
                  on_quit: Callable[[], None], on_open_screenshot: Callable[[], None] | None = None,
                  on_paste_image: Callable[[], None] | None = None,
                  on_read_screen: Callable[[], None] | None = None,
@@ -48,15 +55,14 @@ class MenuBar(tk.Menu):
         help_menu.add_command(**menu_label("&Keys"), accelerator="F1", command=on_keys)
         self.interface_language = tk.StringVar(self, value=interface_language or "")
         if on_interface_language is not None:
-            self.language_menu = tk.Menu(help_menu, tearoff=False)
-            self.language_menu.keep_texts = True  # the languages' own names: only System default is translated
+            self.language_menu = OwnNamesMenu(help_menu, tearoff=False)
             self.language_menu.add_radiobutton(**menu_label("&System default"), value="",
                                                variable=self.interface_language,
                                                command=lambda: on_interface_language(None))
             self.language_menu.add_separator()
             for code, name in LANGUAGES.items():  # each in its own name, never translated
                 self.language_menu.add_radiobutton(label=name, value=code, variable=self.interface_language,
-                                                   command=lambda c=code: on_interface_language(c))
+                                                   command=functools.partial(on_interface_language, code))
             help_menu.add_cascade(**menu_label("&Interface language"), menu=self.language_menu)
         self.add_cascade(**menu_label("&File"), menu=self.file_menu)
         self.add_cascade(**menu_label("&Help"), menu=help_menu)
@@ -74,6 +80,6 @@ class MenuBar(tk.Menu):
         self.recent_menu.delete(0, "end")
         for number, path in enumerate(paths, 1):
             self.recent_menu.add_command(label=recent_label(number, path), underline=0,
-                                         command=lambda p=path: self.on_open_recent(p))
+                                         command=functools.partial(self.on_open_recent, path))
         if not paths:
             self.recent_menu.add_command(label=_("No boards opened yet"), state="disabled")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import itertools
 import tkinter as tk
+from collections.abc import Mapping
+from typing import Protocol
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.arrows import (
@@ -40,12 +42,29 @@ SWEEPS = 3  # times the arrows are re-routed in turn, each against the others' l
 HALO = 0.02  # share of a tile: how far a label's outline of tile colour reaches round its letters
 
 
+class Tiles(Protocol):
+    """What a PathDrawing reads of the BoardView it draws on: its tiles, and the path lit on them."""
+
+    arrows: list[tuple[int, int]]
+    lit: dict[int, str]
+    dpi_scale: float
+    letters: list[str]
+    bonuses: list[str | None]
+    values: Mapping[str, int]
+
+    def centre(self, index: int) -> tuple[int, int]: ...
+
+    def tile_at(self, x: float, y: float) -> int | None: ...
+
+    def tile_fill(self, index: int) -> str: ...
+
+
 class PathDrawing:
     """Draws the step numbers and arrows of the path lit on a BoardView, and remembers the routes it drew."""
 
-    def __init__(self, view: tk.Canvas) -> None:
-        """Draw on ``view``, a BoardView: its tiles (centre, tile_at, tile_fill) and path (lit, arrows)."""
-        self.view = view
+    def __init__(self, view: tk.Canvas, tiles: Tiles) -> None:
+        """Draw on ``view``, a BoardView, which is also the ``tiles`` it reads (tile centres, fills, the lit path)."""
+        self.view, self.tiles = view, tiles
         self._label_tiles: dict[int, int] = {}  # canvas item of a value or bonus label -> its tile
         self._label_boxes: dict[int, tuple[float, float, float, float]] = {}  # the same labels -> their boxes
         self._routed: tuple[tuple, list[tuple[int, int]], list[Route]] = ((), [], [])
@@ -60,7 +79,7 @@ class PathDrawing:
 
     def draw(self, size: float) -> None:
         """Draw an arrow for every step of the path, under the letters and labels, clear of them where it can."""
-        if self.view.arrows:
+        if self.tiles.arrows:
             self._measure_labels()
         routes = self._route_arrows(size)
         for route in routes:
@@ -78,7 +97,7 @@ class PathDrawing:
         """
         view = self.view
         _, _, x1, y1 = box
-        step = list(view.lit).index(index) + 1
+        step = list(self.tiles.lit).index(index) + 1
         label = view.create_text(x1 - size * 0.1, y1 - size * 0.08, text=str(step), anchor="se", fill="#ffffff",
                                  font=font(size * 0.17, 7, bold=True),
                                  tags=(f"step{index}", "label", "ink"))
@@ -110,8 +129,8 @@ class PathDrawing:
         an arrow still cross a label (which gets a backing) or a head (see
         _lift_touched_heads).
         """
-        arrows = self.view.arrows
-        width = max(size * 0.06, ARROW_MIN_WIDTH * self.view.scale)
+        arrows = self.tiles.arrows
+        width = max(size * 0.06, ARROW_MIN_WIDTH * self.tiles.dpi_scale)
         labels_crossed = functools.cache(self._labels_crossed)
         kept = self._kept_routes(size)
         chosen = [*kept, *(Route(self._straight(start, end, size, TRIM, TRIM), width)
@@ -133,13 +152,13 @@ class PathDrawing:
 
     def _route_key(self, size: float) -> tuple:
         """Return what the routes of a path depend on besides the path: tile size, letters, labels."""
-        view = self.view
-        return size, tuple(view.letters), tuple(view.bonuses), tuple(sorted(view.values.items()))
+        tiles = self.tiles
+        return size, tuple(tiles.letters), tuple(tiles.bonuses), tuple(sorted(tiles.values.items()))
 
     def _kept_routes(self, size: float) -> list[Route]:
         """Return the routes last drawn for the first arrows of the path, if it only grew since."""
         key, arrows, routes = self._routed
-        if key != self._route_key(size) or arrows != self.view.arrows[:len(arrows)]:
+        if key != self._route_key(size) or arrows != self.tiles.arrows[:len(arrows)]:
             return []
         return routes
 
@@ -152,7 +171,7 @@ class PathDrawing:
         On tiny tiles (below BoardView's SMALLEST_WITH_LABELS) two heads may meet
         where diagonal steps cross: those are left as they are.
         """
-        view = self.view
+        view, tiles = self.view, self.tiles
         for step, route in enumerate(routes):
             others = [other for other in routes if other is not route]
             # Two heads that touch cannot both go on top: a rim would only chop the other one up.
@@ -160,8 +179,8 @@ class PathDrawing:
                     polygons_gap(route.head, other.head) <= HEAD_CLEARANCE for other in others):
                 continue
             head = [route.head[0], route.head[1], route.head[-1]]
-            tile, tags = view.tile_at(*(sum(axis) / 3 for axis in zip(*head))), ("lifted", f"lifted{step}")
-            fill = theme.BOARD_BACKGROUND if tile is None else view.tile_fill(tile)  # a head cut short sits in a gap
+            tile, tags = tiles.tile_at(*(sum(axis) / 3 for axis in zip(*head))), ("lifted", f"lifted{step}")
+            fill = theme.BOARD_BACKGROUND if tile is None else tiles.tile_fill(tile)  # a head cut short sits in a gap
             view.create_polygon(*head, fill=fill, outline=fill,
                                 width=2 * HEAD_CLEARANCE, joinstyle="round", tags=tags)
             neck = [(a + b) / 2 for a, b in zip(route.head[2], route.head[3])]
@@ -188,7 +207,7 @@ class PathDrawing:
         for label, box in self._label_boxes.items():
             if not any(meet(route.box, box) and route.reaches(corners(box), 0, box) for route in routes):
                 continue
-            fill, box = view.tile_fill(self._label_tiles[label]), grown(box, LABEL_CLEARANCE)
+            fill, box = self.tiles.tile_fill(self._label_tiles[label]), grown(box, LABEL_CLEARANCE)
             if any(polygons_gap(corners(box), route.head) == 0 for route in routes):
                 self._outline(label, fill, max(size * HALO, 1))
             else:
@@ -207,14 +226,15 @@ class PathDrawing:
 
     def _line(self, points: list[float], width: float) -> int:
         """Draw a path arrow through ``points`` (two ends, or ends and a control point); return its id."""
-        return self.view.create_line(*points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS,
+        neck, trailing, spread = ARROWSHAPE
+        return self.view.create_line(points, smooth=len(points) == 6, splinesteps=SPLINE_STEPS,
                                      fill=theme.PATH_LINE, width=width, arrow="last", capstyle="round",
-                                     arrowshape=[width * share for share in ARROWSHAPE], tags=("path",))
+                                     arrowshape=(neck * width, trailing * width, spread * width), tags=("path",))
 
     def _straight(self, start: int, end: int, size: float, first: float, last: float) -> list[float]:
         """Return a straight route from tile ``start`` to tile ``end``, stopping short of their centres
         by ``first`` and ``last`` shares of a tile."""
-        a, b = self.view.centre(start), self.view.centre(end)
+        a, b = self.tiles.centre(start), self.tiles.centre(end)
         return [*toward(a, b, size * first), *toward(b, a, size * last)]
 
     def _other_routes(self, start: int, end: int, size: float, blocked: bool) -> list[list[float]]:
@@ -226,7 +246,7 @@ class PathDrawing:
         (running through the corners that hold them) bows first, and cuts both
         corners, which leaves little of it, last of all.
         """
-        a, b = self.view.centre(start), self.view.centre(end)
+        a, b = self.tiles.centre(start), self.tiles.centre(end)
         dx, dy = unit(a, b)
         bows = []
         for bow, side in itertools.product(BOWS, (1, -1)):

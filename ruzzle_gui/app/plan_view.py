@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, underlined
+from ruzzle_gui.app.hint import bind_shortcut
+from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, shown, underlined
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
@@ -140,11 +141,12 @@ class PlanView(ttk.Frame):
         self.tree.heading("#0", text="#")
         self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
         for column, text, _width in COLUMNS:
-            self.tree.heading(column, text=_(text))
+            # by its place: its translation may be another column's too (French "Points" for Score)
+            self.tree.heading(column, text=shown((str(self.tree), f"heading {column}"), text))
             self.tree.column(column, stretch=column == "word", anchor="w" if column == "word" else "e")
         self._size_columns()
         self._colour_rows()
-        self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows() or self.draw_bar(), add=True)
+        self.tree.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
         scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scroll.set)
         self.tree.grid(row=2, column=0, sticky="nsew")
@@ -165,6 +167,11 @@ class PlanView(ttk.Frame):
         """Give each column the room its heading needs in the interface language (measured again on a switch)."""
         for column, text, width in COLUMNS:
             self.tree.column(column, width=max(theme.px(self, width), theme.heading_width(self, _(text))))
+
+    def _on_theme_changed(self, _event: tk.Event) -> None:
+        """Recolour the rows and the bar in the new theme's colours."""
+        self._colour_rows()
+        self.draw_bar()
 
     def _colour_rows(self) -> None:
         """Give played and current rows the colours of the mode the app is drawn in."""
@@ -215,7 +222,7 @@ class PlanView(ttk.Frame):
             spin = ttk.Spinbox(box, from_=0, to=3600 if name == "seconds" else 10, increment=step, width=6,
                                textvariable=var, command=self.apply_timing)
             spin.grid(row=row, column=column + 1, sticky="w", padx=(0, px(12)), pady=px(2))
-            spin.bind("<Return>", lambda _event: self.apply_timing() or "break")
+            bind_shortcut([spin], "<Return>", self.apply_timing)
             for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
                 spin.bind(sequence, lambda _event, box=spin, way=sign: step_box(box, way) or "break")
             self.timing_boxes.append(spin)
@@ -262,16 +269,22 @@ class PlanView(ttk.Frame):
 
     def _bind_keys(self) -> None:
         """Bind the keys of the tip line and clicks on the ✓ column."""
-        self.tree.bind("<space>", lambda _event: self._on_space() or "break")
-        self.tree.bind("<Return>", lambda _event: self.play() or "break")
-        # Esc stops playing; when nothing plays it goes back a step, as everywhere.
-        self.tree.bind("<Escape>", lambda _event: (self.stop() or "break") if self.playing else None)
+        bind_shortcut([self.tree], "<space>", self._on_space)
+        bind_shortcut([self.tree], "<Return>", self.play)
+        self.tree.bind("<Escape>", self._on_escape)
         self.tree.bind("<Button-1>", self._on_click, add=True)
         self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
-        self.left_box.bind("<Return>", lambda _event: self.replan() or "break")
-        for widget in (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box):
-            widget.bind("<Control-r>", lambda _event: self.replan() or "break")
-            widget.bind("<Alt-h>", lambda _event: self.toggle_heat() or "break")
+        bind_shortcut([self.left_box], "<Return>", self.replan)
+        widgets = (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box)
+        bind_shortcut(widgets, "<Control-r>", self.replan)
+        bind_shortcut(widgets, "<Alt-h>", self.toggle_heat)
+
+    def _on_escape(self, _event: tk.Event) -> str | None:
+        """Esc stops playing; when nothing plays it goes back a step, as everywhere."""
+        if not self.playing:
+            return None
+        self.stop()
+        return "break"
 
     # ------------------------------------------------------------ the plan
 
@@ -288,7 +301,7 @@ class PlanView(ttk.Frame):
         if seconds is not None:
             self.seconds = check_seconds(seconds)
         self.left_var.set(seconds_text(self.seconds))
-        return self._show_plan(self._plan(self.seconds))
+        return self._show_plan(self._plan(board, self.seconds))
 
     def set_words(self, solutions: Iterable[Solution], chance: Chance | None = None, filters: str = "") -> Plan | None:
         """Plan other words of the same board for the time left, keeping the ticks (a filter changed).
@@ -304,7 +317,7 @@ class PlanView(ttk.Frame):
             return None
         self.stop()
         self.left_var.set(seconds_text(left))
-        return self._show_plan(self._plan(left))
+        return self._show_plan(self._plan(self.board, left))
 
     def time_left(self) -> float | None:
         """Return the seconds left: the countdown's while playing, else the box's (None: the box is not sane)."""
@@ -341,7 +354,7 @@ class PlanView(ttk.Frame):
         if left is None:
             return None
         self.stop()
-        return self._show_plan(self._plan(left))
+        return self._show_plan(self._plan(self.board, left))
 
     def retranslate(self) -> None:
         """Say the plan's summary and pace again in the interface language (the plan itself stays)."""
@@ -355,11 +368,11 @@ class PlanView(ttk.Frame):
         if left is not None:
             self.left_var.set(seconds_text(left))
 
-    def _plan(self, seconds: float) -> Plan:
+    def _plan(self, board: Board, seconds: float) -> Plan:
         """Return the plan for ``seconds`` from the last word's end; if none can be made, an empty one saying why."""
         at = self.played[-1].path[-1] if self.played else None
         try:
-            return plan(self.solutions, self.board, seconds, self.timing, self.played, at, self.chance)
+            return plan(self.solutions, board, seconds, self.timing, self.played, at, self.chance)
         except PlanError as err:  # a board too large to plan, say: the reason shows in place of the plan
             return Plan((), seconds, self.timing, str(err))
 

@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.i18n import N_, _
 from ruzzle_gui.app.solving import start_worker
 from ruzzle_gui.language import Language
@@ -70,10 +71,10 @@ def read_board(source, language: Language):
     return read(source, language)
 
 
-def problem(error: Exception) -> str:
-    """Return one sentence for the hint line saying why a read failed."""
+def problem(error: Exception, source: str | None = None) -> str:
+    """Return one sentence for the hint line saying why a read failed (``source``: the image's name, if no file)."""
     if isinstance(error, (ImageError, OcrUnavailableError)):
-        text = str(error)
+        text = engine_text(error, source)
         return text[:1].upper() + text[1:]
     return _("Reading failed: {error}: {problem}").format(error=type(error).__name__, problem=error)
 
@@ -83,7 +84,7 @@ class ReadJob:
 
     def __init__(self, task: Callable[[], object], name: str) -> None:
         self.task, self.name = task, name
-        self.reading = None
+        self.reading: object = None  # the vision Reading, once read
         self.error: Exception | None = None
         self.thread = threading.Thread(target=self._run, name="ruzzle-read", daemon=True)
 
@@ -176,7 +177,7 @@ class BoardReader:
             return
         self.job = None
         if job.error is not None:
-            self.on_failed(problem(job.error))
+            self.on_failed(problem(job.error, job.name))
         else:
             self.on_read(job.reading, job.name)
 

@@ -55,19 +55,20 @@ class RegionPicker(tk.Toplevel):
                  on_cancel: Callable[[], None]) -> None:
         super().__init__(master)
         self.on_done, self.on_cancel = on_done, on_cancel
-        self.size = picture.size
+        self.screen_size = picture.size
         self.overrideredirect(True)  # over everything, no title bar: the picture lines up with the screen
-        self.geometry(f"{self.size[0]}x{self.size[1]}+0+0")
+        self.geometry(f"{self.screen_size[0]}x{self.screen_size[1]}+0+0")
         self.photo = tk.PhotoImage(master=self, data=_ppm(picture), format="ppm")
-        self.canvas = tk.Canvas(self, width=self.size[0], height=self.size[1], highlightthickness=0,
+        self.canvas = tk.Canvas(self, width=self.screen_size[0], height=self.screen_size[1], highlightthickness=0,
                                 borderwidth=0, cursor="crosshair")
         self.canvas.pack()
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw")
-        self.rect = clamp(start or (0, 0, *self.size), *self.size)
+        self.rect = clamp(start or (0, 0, *self.screen_size), *self.screen_size)
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
         # Wrapped to the screen, centred: some languages say it in twice the width of a small screen.
-        self.help_text = self.canvas.create_text(self.size[0] // 2, 12, text=_(HELP), fill="white", anchor="n",
-                                                 justify="center", width=max(self.size[0] - 2 * HELP_MARGIN_PX, 100),
+        self.help_text = self.canvas.create_text(self.screen_size[0] // 2, 12, text=_(HELP), fill="white", anchor="n",
+                                                 justify="center", width=max(self.screen_size[0] - 2 * HELP_MARGIN_PX,
+                                                                             100),
                                                  font=("TkDefaultFont", 12, "bold"))
         text = self.help_text
         left, top, right, bottom = self.canvas.bbox(text)
@@ -88,16 +89,20 @@ class RegionPicker(tk.Toplevel):
             self.bind(f"<Key-{key}>", lambda _event: self.finish(None))
         self.bind("<Escape>", lambda _event: self.cancel())
         for key, (dx, dy) in {"Left": (-1, 0), "Right": (1, 0), "Up": (0, -1), "Down": (0, 1)}.items():
-            self.bind(f"<Key-{key}>", lambda _event, d=(dx, dy): self.nudge(*d, resize=False))
-            self.bind(f"<Shift-{key}>", lambda _event, d=(dx, dy): self.nudge(*d, resize=True))
+            self.bind(f"<Key-{key}>", self._nudger(dx, dy, resize=False))
+            self.bind(f"<Shift-{key}>", self._nudger(dx, dy, resize=True))
+
+    def _nudger(self, dx: int, dy: int, resize: bool) -> Callable[[tk.Event], None]:
+        """Return a key handler that nudges the region by (``dx``, ``dy``) steps."""
+        return lambda _event: self.nudge(dx, dy, resize)
 
     def nudge(self, dx: int, dy: int, resize: bool) -> None:
         """Move the region (or, with ``resize``, grow or shrink its right and bottom edges) by STEP_PX."""
         left, top, width, height = self.rect
         if resize:
-            self.rect = clamp((left, top, width + dx * STEP_PX, height + dy * STEP_PX), *self.size)
+            self.rect = clamp((left, top, width + dx * STEP_PX, height + dy * STEP_PX), *self.screen_size)
         else:
-            self.rect = clamp((left + dx * STEP_PX, top + dy * STEP_PX, width, height), *self.size)
+            self.rect = clamp((left + dx * STEP_PX, top + dy * STEP_PX, width, height), *self.screen_size)
         self._draw()
 
     def _press(self, event: tk.Event) -> None:
@@ -111,7 +116,7 @@ class RegionPicker(tk.Toplevel):
         (x0, y0), (x1, y1) = self._drag_from, (event.x, event.y)
         rect = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
         if min(rect[2:]) >= MIN_SIDE:
-            self.rect = clamp(rect, *self.size)
+            self.rect = clamp(rect, *self.screen_size)
             self._draw()
 
     def _draw(self) -> None:

@@ -1,9 +1,8 @@
 """Results: the third window, every word in a sortable, filterable list beside the animated board."""
 from __future__ import annotations
 
-import csv
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
@@ -19,8 +18,9 @@ from ruzzle_gui.app.results_list import WordList, doubt_name, filters_line
 from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.app.unsure import HoverReason
+from ruzzle_gui.app.word_export import clipboard_lines, write_csv
+from ruzzle_gui.app.word_export import path_text as path_text  # importable from here, as before
 from ruzzle_gui.board import Board
-from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
 from ruzzle_gui.plan import Chance, Timing
@@ -33,17 +33,12 @@ NO_BREAK_SPACE = "\u00a0"
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
-def path_text(path: Sequence[tuple[int, int]]) -> str:
-    """Return a path as 'r1c1 r1c2 ...', rows and columns counted from 1."""
-    return " ".join(f"r{r + 1}c{c + 1}" for r, c in path)
-
-
 class Results(ttk.Frame):
     """The solved board with animated paths on the left, the word list with filters on the right."""
 
     def __init__(self, master: tk.Misc, settings: Settings, on_back: Callable[[], None],
                  on_edit: Callable[[], None], on_new_game: Callable[[], None]) -> None:
-        super().__init__(master, padding=theme.pads(master, 16, 8, 16, 8))
+        super().__init__(master, padding=theme.pads(master, 16, 8))
         self.settings = settings
         self.on_back = on_back
         self.on_edit = on_edit
@@ -236,7 +231,7 @@ class Results(ttk.Frame):
         """
         if not self.plan_shown:
             self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
-        if not self._planned and self.board is not None:
+        if not self._planned and self.board is not None and self._round is not None:
             self._planned = True
             words, chance, filters = self.plan_words()
             kept = self.rounds.get(self._round)
@@ -360,13 +355,15 @@ class Results(ttk.Frame):
         board = self.board
         marked = None if cell is None or board is None else cell[0] * board.cols + cell[1]
         self.board_view.set_marked(marked)
-        description = "" if cell is None else \
+        description = "" if cell is None or board is None else \
             _("Starting on {letter} (row {row}, column {column})").format(letter=board.letter(cell), row=cell[0] + 1,
                                                                           column=cell[1] + 1)
         self.words.set_start(cell, description)
 
     def toggle_start_filter(self, index: int) -> None:
         """Filter to words starting on tile ``index``; the same tile again clears the filter."""
+        if self.board is None:
+            return
         cell = divmod(index, self.board.cols)
         self.set_start_filter(None if cell == self.words.start_cell else cell)
 
@@ -410,6 +407,8 @@ class Results(ttk.Frame):
 
         Drawn before the next step is scheduled, so each step shows for the whole delay.
         """
+        if self.current is None or self.board is None:
+            return  # the board was cleared while a step waited
         path, cols = self.current.path, self.board.cols
         r, c = path[self._step]
         last = len(path) - 1
@@ -447,27 +446,15 @@ class Results(ttk.Frame):
 
     def copy_list(self) -> None:
         """Put the words shown on the clipboard, one 'word<TAB>score<TAB>length' line each."""
-        lines = [f"{s.word}\t{s.score}\t{len(s.word)}" for s in self.shown]
+        lines = clipboard_lines(self.shown)
         self.clipboard_clear()
         self.clipboard_append("\n".join(lines) + "\n" if lines else "")
         self.hint.flash(ngettext("Copied {count} word to the clipboard", "Copied {count} words to the clipboard",
                                  len(lines)).format(count=format_number(len(lines))), error=False)
 
     def export_csv(self, path: Path) -> int:
-        """Write the words shown to a CSV file (word, score, length, path); return how many.
-
-        The file is written beside ``path`` and renamed over it, so a full disk
-        leaves the old file whole. Raises OSError naming the file.
-        """
-        def write(partial: str) -> None:
-            with open(partial, "w", encoding="utf-8", newline="") as handle:
-                writer = csv.writer(handle)
-                writer.writerow(("word", "score", "length", "path"))
-                for s in self.shown:
-                    writer.writerow((s.word, s.score, len(s.word), path_text(s.path)))
-
-        write_atomically(path, write)
-        return len(self.shown)
+        """Write the words shown to a CSV file (word_export.write_csv); return how many. Raises OSError."""
+        return write_csv(path, self.shown)
 
     def ask_export(self) -> None:
         """Ask where to save the CSV, then write it and say how it went."""

@@ -1,6 +1,7 @@
 """WordList: the results window's filters, sortable word list and summary line."""
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
@@ -248,7 +249,7 @@ class WordList(ttk.Frame):
         self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows(), add=True)
         self.tk.eval(REPLACE_ROWS_PROC)  # once per interpreter would do; defining it again is harmless
         for column, (heading, _order) in COLUMNS.items():
-            self.tree.heading(column, text=_(heading), command=lambda c=column: self.sort_by(c))
+            self.tree.heading(column, text=_(heading), command=functools.partial(self.sort_by, column))
             wide = column == "word"
             self.tree.column(column, stretch=wide, anchor="w" if wide else "center" if column == "common" else "e")
         self._size_columns()
@@ -387,7 +388,7 @@ class WordList(ttk.Frame):
         solutions, ordered = self.solutions, self._ordered
         if self.everyday_only():
             bands = self._bands
-            ordered = [iid for iid in ordered if bands[iid] >= EVERYDAY_BAND]
+            ordered = [iid for iid in ordered if (bands[iid] or 0) >= EVERYDAY_BAND]  # None: no bands, none shown
         doubtful = 0
         if not self.settings.doubtful_too:
             doubts = self._doubts
@@ -399,10 +400,11 @@ class WordList(ttk.Frame):
         self.summary_label.configure(text=summary(self.shown, len(self.solutions), doubtful))
         self._show_sort_arrows()
         # The selected word stays in view if it passes: no scan of the list needed.
-        keep = self.selected is not None and matches(self.selected, text, mode, shortest, start) and \
-            (not self.everyday_only() or self.band_of(self.selected) >= EVERYDAY_BAND) and \
-            (self.settings.doubtful_too or not self.doubt_of(self.selected))
-        self._see(str(self._row_of[self.selected]) if keep else None)
+        selected = self.selected
+        keep = selected is not None and matches(selected, text, mode, shortest, start) and \
+            (not self.everyday_only() or (self.band_of(selected) or 0) >= EVERYDAY_BAND) and \
+            (self.settings.doubtful_too or not self.doubt_of(selected))
+        self._see(str(self._row_of[selected]) if keep and selected is not None else None)
         shared = self.filters()
         if shared != self._shared:
             self._shared = shared
@@ -434,13 +436,15 @@ class WordList(ttk.Frame):
         return next((mode for mode in MODES if _(mode) == shown or mode == shown), MODES[0])
 
     def retranslate(self) -> None:
-        """Fetch again the texts made here: the headings with their sort arrow, the find modes."""
+        """Fetch again the texts made here: the headings with their sort arrow, the find modes, the numbers."""
         mode = self.mode()
         self.mode_box.configure(values=[_(m) for m in MODES])
         self.mode_box.set(_(mode))
         self._size_columns()
         self._show_sort_arrows()
         self.no_bands_label.configure(text=retranslate(self.no_bands_label.cget("text")))
+        for iid, solution in enumerate(self.solutions):  # the numbers listed, with the new decimal symbol
+            self.tree.set(str(iid), "per_letter", format_decimal(per_letter(solution), 1))
         self.apply_filters()
 
     def _show_sort_arrows(self) -> None:

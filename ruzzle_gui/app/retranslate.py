@@ -1,10 +1,12 @@
 """Fetch every text on screen again after the interface language changed (``<<LanguageChanged>>``).
 
-Widgets are built with ``_()`` around their texts and never told their msgid: ``i18n`` remembers
-which msgid each translation it handed out came from, so a walk over the widget tree can fetch
-each text again in the new language: labels and buttons, menu items (with their mnemonics),
-list headings, notebook tabs, combobox choices. A widget that keeps texts of its own (a hint
-bar's tip) has a ``retranslate()`` method, called on the way. Texts made from a template with
+Widgets are built with ``_()`` around their texts and need not say their msgid: ``i18n`` remembers
+which msgid each translation it handed out came from, and each walk remembers, per widget and
+option, the msgid it showed there, so two messages sharing a translation are never confused after
+the first switch (a text set with ``i18n.shown`` is known by its place from the start). A walk
+over the widget tree thus fetches each text again in the new language: labels and buttons, menu
+items (with their mnemonics), list headings, notebook tabs, combobox choices. A widget that keeps
+texts of its own (a hint bar's tip) has a ``retranslate()`` method, called on the way. Texts made from a template with
 values (``"{count} words"``) are not found this way: each screen makes them again in ``refresh()``.
 """
 from __future__ import annotations
@@ -53,21 +55,25 @@ def _retranslate_widget(widget: tk.Misc) -> None:
     except tk.TclError:  # a widget with no text (a frame, a canvas)
         text = None
     if isinstance(text, str) and text:
-        again = retranslate(text)
+        again = retranslate(text, (str(widget), "text"))
         if again != text:
             widget.configure(**_with_underline(again))
-    if isinstance(widget, (tk.Tk, tk.Toplevel)) and retranslate(widget.title()) != widget.title():
-        widget.title(retranslate(widget.title()))
+    if isinstance(widget, (tk.Tk, tk.Toplevel)):
+        title = widget.title()
+        if retranslate(title, (str(widget), "title")) != title:
+            widget.title(retranslate(title, (str(widget), "title")))
     if isinstance(widget, ttk.Treeview):
         for column in ("#0", *widget["columns"]):
             heading = widget.heading(column, "text")
-            if heading and retranslate(heading) != heading:
-                widget.heading(column, text=retranslate(heading))
+            again = retranslate(heading, (str(widget), f"heading {column}")) if heading else heading
+            if again != heading:
+                widget.heading(column, text=again)
     elif isinstance(widget, ttk.Notebook):
         for tab in widget.tabs():
             label = widget.tab(tab, "text")
-            if retranslate(label) != label:
-                widget.tab(tab, **_with_underline(retranslate(label)))
+            again = retranslate(label, (str(widget), f"tab {tab}"))
+            if again != label:
+                widget.tab(tab, **_with_underline(again))
 
 
 def _retranslate_choices(box: ttk.Combobox) -> None:
@@ -93,9 +99,9 @@ def _retranslate_menu(menu: tk.Menu) -> None:
     for index in range(0 if last is None else last + 1):
         if menu.type(index) in ("separator", "tearoff"):
             continue
-        label = menu.entrycget(index, "label")
-        msgid = menu_msgid_of(label)
+        label, place = menu.entrycget(index, "label"), (str(menu), f"entry {index}")
+        msgid = menu_msgid_of(label, place)
         if msgid is not None:
-            menu.entryconfigure(index, **menu_label(msgid))
-        elif retranslate(label) != label:
-            menu.entryconfigure(index, label=retranslate(label))
+            menu.entryconfigure(index, **menu_label(msgid, place))
+        elif retranslate(label, place) != label:
+            menu.entryconfigure(index, label=retranslate(label, place))

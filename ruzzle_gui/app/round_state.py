@@ -6,7 +6,14 @@ New game and solving, brings back the plan as it was with the words ticked.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelled out so a checker sees the names below
+if TYPE_CHECKING:
+    from ruzzle_gui.board import Board
+    from ruzzle_gui.graph import Solution
+    from ruzzle_gui.plan import Plan
 
 KEPT_ROUNDS = 8  # boards remembered: a game of several rounds, and a few boards opened by mistake
 
@@ -14,12 +21,12 @@ KEPT_ROUNDS = 8  # boards remembered: a game of several rounds, and a few boards
 class Round(NamedTuple):
     """A board's plan as it stood, the words it planned from, and the words ticked, in tick order."""
 
-    plan: object
-    solutions: tuple
-    played: tuple
+    plan: Plan
+    solutions: tuple[Solution, ...]
+    played: tuple[Solution, ...]
 
 
-def round_key(board, language_code: str) -> tuple:
+def round_key(board: Board, language_code: str) -> tuple:
     """Return what makes two solves the same round: the language, the shape, the letters and the bonuses."""
     return language_code, board.rows, board.cols, tuple(board.letters), tuple(board.bonuses)
 
@@ -31,7 +38,7 @@ class Rounds:
         self.keep = keep
         self._rounds: OrderedDict[tuple, Round] = OrderedDict()
 
-    def save(self, key: tuple, plan: object, solutions, played) -> None:
+    def save(self, key: tuple, plan: Plan, solutions: Iterable[Solution], played: Iterable[Solution]) -> None:
         """Remember the round of board ``key``, forgetting the oldest beyond ``keep``."""
         self._rounds.pop(key, None)
         self._rounds[key] = Round(plan, tuple(solutions), tuple(played))

@@ -53,6 +53,8 @@ class Settings:
     acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
     watch_region: list[int] | None = None
     interface_language: str | None = None
+    # What the file held when these were read or last saved (None: not read), so a save writes only changes.
+    _on_disk: dict | None = field(default=None, init=False, repr=False, compare=False)
 
     def acceptance_table(self) -> Acceptance:
         """Return the stored acceptance table as the planner takes it."""
@@ -120,13 +122,18 @@ def read_settings(path: str | Path) -> tuple[Settings, str | None]:
                         acceptance=acceptance_from(data.get("acceptance"))._asdict(),
                         watch_region=_region(data.get("watch_region")),
                         interface_language=_interface_language(data.get("interface_language")))
-    return _loaded(settings, asdict(settings)), None
+    return _loaded(settings, _stored(settings)), None
 
 
 def _loaded(settings: Settings, on_disk: dict) -> Settings:
     """Remember on ``settings`` the values it was read with, so a save writes only what changed since."""
-    settings._loaded = on_disk
+    settings._on_disk = on_disk
     return settings
+
+
+def _stored(settings: Settings) -> dict:
+    """Return the values of ``settings`` the file holds: every field but what was read."""
+    return {key: value for key, value in asdict(settings).items() if key != "_on_disk"}
 
 
 def _read_raw(path: Path) -> dict:
@@ -169,8 +176,9 @@ def _interface_language(value: object) -> str | None:
 def _delay(value: object) -> int:
     """Return a stored animation pace, or the default if it is not a whole number in range."""
     low, high = DELAY_RANGE_MS
-    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    return value if ok else DEFAULT_DELAY_MS
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    return DEFAULT_DELAY_MS
 
 
 def _seconds(value: object) -> float:
@@ -215,8 +223,8 @@ def save_settings(settings: Settings, path: str | Path) -> str | None:
     others write every key. The file is replaced in one step, under a lock.
     """
     path = Path(path)
-    values = asdict(settings)
-    before = getattr(settings, "_loaded", None)
+    values = _stored(settings)
+    before = settings._on_disk
     changed = values if before is None else {key: value for key, value in values.items() if before.get(key) != value}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -33,8 +33,8 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
     A language whose file fails to load is passed over; if every code fails (the
     user overrides them all with broken files), a bundled file is used as it ships.
     """
-    system = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
-    system = system if system in known_languages() else None  # a locale such as C names no language
+    locale = (os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or "")[:2]
+    system = locale if locale in known_languages() else None  # a locale such as C names no language
     problem = None
     for code in dict.fromkeys(code for code in (remembered, system, FALLBACK_LANGUAGE) if code):
         try:

@@ -60,7 +60,8 @@ class AppState:
 
     def resize(self, rows: int, cols: int) -> None:
         """Change the board's shape, keeping each letter and bonus that still fits at its (row, col)."""
-        letters, bonuses = [""] * (rows * cols), [None] * (rows * cols)
+        letters: list[str] = [""] * (rows * cols)
+        bonuses: list[str | None] = [None] * (rows * cols)
         for r in range(min(rows, self.rows)):
             for c in range(min(cols, self.cols)):
                 letters[r * cols + c] = self.letters[r * self.cols + c]

@@ -20,6 +20,11 @@ import sv_ttk
 from ruzzle_gui.app.hidpi_sprites import use_hidpi_sprites
 from ruzzle_gui.app.i18n import N_
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tkinter.ttk import _LayoutSpec as LayoutSpec  # the stubs' name for a style layout; no run-time twin
+    from typing import Literal
+
 MODES = ("light", "dark")
 POINTS_PER_INCH = 72
 REFERENCE_DPI = 96  # the screen every pixel size in the app is written for
@@ -56,13 +61,14 @@ BODY_POINTS = 11
 CAPTION_POINTS = 9
 TITLE_POINTS = 16
 # Sun Valley names its fonts in pixels; these are the same sizes in points (at 96 DPI, 4 px = 3 pt).
-SUN_VALLEY_FONTS = {"SunValleyCaptionFont": (9, "normal"), "SunValleyBodyFont": (BODY_POINTS, "normal"),
-                    "SunValleyBodyStrongFont": (BODY_POINTS, "bold"), "SunValleyBodyLargeFont": (14, "normal"),
-                    "SunValleySubtitleFont": (15, "bold"), "SunValleyTitleFont": (21, "bold"),
-                    "SunValleyTitleLargeFont": (30, "bold"), "SunValleyDisplayFont": (51, "bold")}
+SUN_VALLEY_FONTS: dict[str, tuple[int, Literal["normal", "bold"]]] = {
+    "SunValleyCaptionFont": (9, "normal"), "SunValleyBodyFont": (BODY_POINTS, "normal"),
+    "SunValleyBodyStrongFont": (BODY_POINTS, "bold"), "SunValleyBodyLargeFont": (14, "normal"),
+    "SunValleySubtitleFont": (15, "bold"), "SunValleyTitleFont": (21, "bold"),
+    "SunValleyTitleLargeFont": (30, "bold"), "SunValleyDisplayFont": (51, "bold")}
 # Sun Valley's labels draw no background: a label with a colour of its own fills itself
 # with the row element every theme inherits from ttk's default theme.
-FILLED_LABEL = [("Treeitem.row", {"sticky": "nswe"}),
+FILLED_LABEL: LayoutSpec = [("Treeitem.row", {"sticky": "nswe"}),
                 ("Label.padding", {"sticky": "nswe", "children": [("Label.label", {"sticky": "nswe"})]})]
 FOCUS_RING = 2  # pixels at 96 DPI: the ring drawn round a focused list or board
 
@@ -122,9 +128,9 @@ def px(widget: tk.Misc, pixels: float) -> int:
     return round(pixels * scale(widget))
 
 
-def pads(widget: tk.Misc, *pixels: float) -> tuple[int, ...]:
-    """Return a padding (as on a 96-DPI screen) in this screen's pixels."""
-    return tuple(px(widget, p) for p in pixels)
+def pads(widget: tk.Misc, x: float, y: float) -> tuple[int, int]:
+    """Return a padding (as on a 96-DPI screen) in this screen's pixels: ``x`` left and right, ``y`` above and below."""
+    return px(widget, x), px(widget, y)
 
 
 def system_mode() -> str:
@@ -174,10 +180,10 @@ def palette(widget: tk.Misc) -> Palette:
     return PALETTES[mode(widget)]
 
 
-def apply_theme(root: tk.Misc, chosen: str | None = None) -> str:
+def apply_theme(root: tk.Tk | tk.Toplevel, chosen: str | None = None) -> str:
     """Draw the app with Sun Valley in ``chosen`` mode (None: the system's); return the mode used."""
     chosen = chosen if chosen in MODES else system_mode()
-    top = root._root()
+    top = root.nametowidget(".")  # the Tk root, whichever window was given
     sv_ttk.set_theme(chosen, top)
     use_hidpi_sprites(top, chosen, scale(top))
     _set_colours(top, chosen)
@@ -247,10 +253,12 @@ def _configure_fonts(root: tk.Misc) -> None:
     for name, (points, weight) in SUN_VALLEY_FONTS.items():
         # Sun Valley asks for Segoe UI, which only Windows has; elsewhere Tk would pick any font.
         font = tkfont.nametofont(name, root)
-        font.configure(size=points, weight=weight, **({} if sys.platform == "win32" else {"family": family}))
+        font.configure(size=points, weight=weight)
+        if sys.platform != "win32":
+            font.configure(family=family)
 
 
-def _configure_styles(root: tk.Misc, colours: Palette) -> None:
+def _configure_styles(root: tk.Tk | tk.Toplevel, colours: Palette) -> None:
     """Add the app's own styles on top of the theme, every padding scaled to the screen."""
     style = ttk.Style(root)
     body = tkfont.nametofont("SunValleyBodyFont", root)

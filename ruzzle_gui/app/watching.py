@@ -15,14 +15,17 @@ import tkinter as tk
 import traceback
 from tkinter import ttk
 
+from ruzzle_gui.app.engine_text import INSTALL_HINT
 from ruzzle_gui.app.i18n import N_, _, board_language_name, menu_label
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
-from ruzzle_gui.vision.errors import INSTALL_HINT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ruzzle_gui.app.app import App
+    from ruzzle_gui.app.conductor import Conductor
+    from ruzzle_gui.app.region_pick import RegionPicker
+    from ruzzle_gui.vision.capture import Rect
+    from ruzzle_gui.vision.watch import Watcher
 
 POLL_MS = 50          # the window looks at the watcher's queue this often: a few microseconds each
 TITLE_BAR_PX = 40     # the window manager's title bar above our window shows our title: masked with it
@@ -38,14 +41,14 @@ STOPPED = N_("Stopped watching the screen")
 class ScreenWatch:
     """Starts and stops watch mode for ``app``, and shows each board the watcher reports."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Conductor) -> None:
         self.app, self.root = app, app.root
         self.on = tk.BooleanVar(master=self.root, value=False)
         self.events: queue.SimpleQueue = queue.SimpleQueue()
-        self.watcher = None
+        self.watcher: Watcher | None = None
         self.language_code: str | None = None
         self._poll_id: str | None = None
-        self.picker = None
+        self.picker: RegionPicker | None = None
         self._add_menu_items()
         self.toggle_button = ttk.Checkbutton(app.theme_button.master, variable=self.on, command=self._toggled,
                                              style="Toolbutton", takefocus=False)
@@ -58,9 +61,10 @@ class ScreenWatch:
     def _add_menu_items(self) -> None:
         """Put Watch the screen and Watched region… in the File menu, after Read from screen."""
         menu = self.app.menu.file_menu
-        after = next((index for index in range(menu.index("end") + 1)
+        last = menu.index("end") or 0  # None: an empty menu
+        after = next((index for index in range(last + 1)
                       if menu.type(index) == "command" and menu.entrycget(index, "accelerator") == "Ctrl+Shift+R"),
-                     menu.index("end") - 2)
+                     last - 2)
         menu.insert_checkbutton(after + 1, **menu_label(WATCH_LABEL), accelerator="Ctrl+Shift+W",
                                 variable=self.on, command=self._toggled)
         menu.insert_command(after + 2, **menu_label(REGION_LABEL), command=self.pick_region)
@@ -94,14 +98,14 @@ class ScreenWatch:
             from ruzzle_gui.vision.watch import Watcher  # Pillow and numpy load only when watching
         except ImportError as err:
             self.on.set(False)
-            self._say(_("Watching the screen needs {module}: {hint}").format(module=err.name, hint=INSTALL_HINT))
+            self._say(_("Watching the screen needs {module}: {hint}").format(module=err.name, hint=_(INSTALL_HINT)))
             return
         language, self.language_code = self.app.language, self.app.state.language
         region = self.app.state.settings.watch_region
         events = self.events = queue.SimpleQueue()  # a stopped watcher's last words go to a queue nobody reads
         self.watcher = watcher = Watcher(language, lambda reading: events.put(("board", reading)),
                                          on_problem=lambda message: events.put(("problem", message)),
-                                         region=tuple(region) if region else None)
+                                         region=as_rect(region))
         self._update_mask()
         start_worker(threading.Thread(target=self._run, args=(watcher, events), name="ruzzle-watch", daemon=True))
         self.on.set(True)
@@ -207,7 +211,7 @@ class ScreenWatch:
             self._say(problem(err))
             return
         saved = self.app.state.settings.watch_region
-        start = tuple(saved) if saved else around_board(picture, *picture.size)
+        start = as_rect(saved) or around_board(picture, *picture.size)
 
         self.picker = RegionPicker(self.root, picture, start, on_done=self._region_chosen,
                                    on_cancel=lambda: self._picker_closed(resume))
@@ -224,3 +228,11 @@ class ScreenWatch:
         self.root.deiconify()
         if resume:
             self.start()
+
+
+def as_rect(region: list[int] | None) -> Rect | None:
+    """Return a stored region (left, top, width, height) as a Rect; None (the whole screen) stays None."""
+    if not region:
+        return None
+    left, top, width, height = region
+    return left, top, width, height

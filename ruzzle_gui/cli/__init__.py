@@ -20,6 +20,7 @@ loaded (an argument type raises ``common.type_error``). Shared pieces
 (errors, argument types, board reading, output) are in ``ruzzle_gui.cli.common``.
 """
 import _signal  # type: ignore[import-not-found]  # no stub for the C module; `signal` imports enum, too slow
+import os  # loaded by Python's start-up anyway
 import sys
 
 # Ctrl-C: nothing may be imported before main() can catch it (not even __future__),
@@ -50,6 +51,9 @@ APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gu
 
 def main(argv: "Sequence[str] | None" = None) -> int:
     """Run the ``ruzzle`` command line with ``argv`` and return its exit code."""
+    # The reader's matrix products are small (a glyph against a few hundred templates): OpenBLAS's
+    # worker threads would only spin, costing ~0.1 s of CPU per `ruzzle read` on a shared machine.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     interrupted: list[int] = []
     _signal.signal(_signal.SIGINT, lambda signum, _frame: _interrupt(interrupted, signum))
     try:

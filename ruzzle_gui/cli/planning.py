@@ -2,17 +2,8 @@
 from __future__ import annotations
 
 from ruzzle_gui.acceptance import chance_of
-from ruzzle_gui.cli.common import (
-    CliError,
-    add_language_options,
-    at_least_one,
-    file_name,
-    language_of,
-    read_board,
-    type_error,
-    write,
-)
-from ruzzle_gui.cli.solving import add_doubt_option, band_type, word_filters
+from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, type_error, write
+from ruzzle_gui.cli.solving import add_board_source, add_doubt_option, band_type, board_of, no_bands, word_filters
 from ruzzle_gui.graph import Graph, neighbours
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
@@ -60,13 +51,7 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the plan command's options."""
     command.epilog = EPILOG
     add_language_options(command)
-    source = command.add_mutually_exclusive_group(required=True)
-    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
-    source.add_argument("--image", type=file_name, metavar="IMAGE",
-                        help="a screenshot of the board (see 'ruzzle read')")
-    from ruzzle_gui.cli.reading import add_unsure_option
-
-    add_unsure_option(command)
+    add_board_source(command)
     command.add_argument("--seconds", type=seconds_type, default=DEFAULT_SECONDS, metavar="S",
                          help=f"time left in the round (default {DEFAULT_SECONDS})")
     defaults = Timing()
@@ -102,14 +87,8 @@ def timing_of(args: argparse.Namespace) -> Timing:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
-    from ruzzle_gui.cli.reading import read_image, sure_board
-
     language = language_of(args)
-    if args.image:
-        reading = read_image(args.image, language)
-        board = sure_board(reading.board, args, reading.letter_doubts)
-    else:
-        board = sure_board(read_board(args.board, language), args)
+    board = board_of(args, language)
     try:
         check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
     except PlanError as err:
@@ -118,7 +97,7 @@ def run_plan(args: argparse.Namespace) -> int:
     found = graph.solve()
     marks = WordMarks.of(language.dictionary_path)
     if args.common is not None and marks.bands is None:
-        raise CliError(f"--common needs commonness bands, and the {language.name} dictionary has none")
+        raise no_bands(language)
     solutions, left_out = apply(found, word_filters(args), marks)
     played = [language.fold(word) for word in args.played]
     missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)

@@ -45,13 +45,7 @@ def add_solve(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add the solve command's options."""
     command.epilog = SOLVE_EPILOG
     add_language_options(command)
-    source = command.add_mutually_exclusive_group(required=True)
-    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
-    source.add_argument("--image", type=file_name, metavar="IMAGE",
-                        help="a screenshot of the board (see 'ruzzle read')")
-    from ruzzle_gui.cli.reading import add_unsure_option
-
-    add_unsure_option(command)
+    add_board_source(command)
     _add_output_options(command)
     command.set_defaults(handler=solve)
 
@@ -80,6 +74,27 @@ def _add_output_options(command: argparse.ArgumentParser | OptionTable) -> None:
     style.add_argument("-q", "--quiet", action="store_true", help="print only the word lines")
 
 
+def add_board_source(command: argparse.ArgumentParser | OptionTable) -> None:
+    """Add where the board comes from (a board file or a screenshot) and what to do with unsure tiles."""
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("-b", "--board", type=file_name, metavar="BOARD", help="board file ('-' reads standard input)")
+    source.add_argument("--image", type=file_name, metavar="IMAGE",
+                        help="a screenshot of the board (see 'ruzzle read')")
+    from ruzzle_gui.cli.reading import add_unsure_option
+
+    add_unsure_option(command)
+
+
+def board_of(args: argparse.Namespace, language: Language) -> Board:
+    """Return the board the options name, read from its file or its screenshot, with no unsure tile left."""
+    from ruzzle_gui.cli.reading import read_image, sure_board
+
+    if args.image:
+        reading = read_image(args.image, language)
+        return sure_board(reading.board, args, reading.letter_doubts)
+    return sure_board(read_board(args.board, language), args)
+
+
 def add_doubt_option(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add --all, the switch that keeps the words the dictionary marks doubtful."""
     command.add_argument("--all", action="store_true",
@@ -104,13 +119,8 @@ def marks_of(language: Language, args: argparse.Namespace) -> WordMarks:
 
 def solve(args: argparse.Namespace) -> int:
     """Solve a board file (or standard input) and print its words."""
-    from ruzzle_gui.cli.reading import read_image, sure_board
-
     language = language_of(args)
-    if args.image:
-        reading = read_image(args.image, language)
-        return print_solutions(sure_board(reading.board, args, reading.letter_doubts), language, args)
-    return print_solutions(sure_board(read_board(args.board, language), args), language, args)
+    return print_solutions(board_of(args, language), language, args)
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -136,13 +146,21 @@ def _bands(language: Language, args: argparse.Namespace):
     """Return the dictionary's commonness bands when the output needs them (None: not needed, or none)."""
     if not getattr(args, "json", False) and args.common is None:
         return None
-    from ruzzle_gui.bands import bands_path, load_bands  # only band output pays for it
+    from ruzzle_gui.bands import load_bands  # only band output pays for it
 
     bands = load_bands(language.dictionary_path)
     if bands is None and args.common is not None:
-        raise CliError(f"--common needs commonness bands, and {os.path.basename(language.dictionary_path)} has none "
-                       f"({os.path.basename(bands_path(language.dictionary_path))} is missing or does not match it)")
+        raise no_bands(language)
     return bands
+
+
+def no_bands(language: Language) -> CliError:
+    """Return the error for --common with a dictionary that has no commonness bands (or none that match it)."""
+    from ruzzle_gui.bands import bands_path
+
+    path = language.dictionary_path
+    return CliError(f"--common needs commonness bands, and {os.path.basename(path)} has none "
+                    f"({os.path.basename(bands_path(path))} is missing or does not match it)")
 
 
 def print_solutions(board: Board, language: Language, args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from typing import NamedTuple, NoReturn, TextIO
 
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph
-from ruzzle_gui.lab.bench import machine, percentile
+from ruzzle_gui.lab.report import machine, percentile
 from ruzzle_gui.language import LanguageError, known_languages, load_language
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds, plan, score_first, upper_bound
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ruzzle_gui.vision.errors import INSTALL_HINT, ImageError, OcrUnavailableError
+from ruzzle_gui.vision.errors import INSTALL_HINT, ImageError, OcrUnavailableError, coded
 
 __all__ = ["read_board", "capture_screen", "Reading", "CellReading", "ImageError", "OcrUnavailableError"]
 
@@ -23,6 +23,7 @@ def __getattr__(name: str):
         module = import_module(f"ruzzle_gui.vision.{_LAZY[name]}")
     except ModuleNotFoundError as err:
         if err.name in ("PIL", "numpy"):
-            raise OcrUnavailableError(f"reading screenshots needs {err.name}: {INSTALL_HINT}") from None
+            raise coded(OcrUnavailableError(f"reading screenshots needs {err.name}: {INSTALL_HINT}"), "needs",
+                        module=err.name) from None
         raise
     return getattr(module, name)

@@ -7,7 +7,7 @@ import sys
 
 from PIL import Image
 
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, coded
 
 __all__ = ["Rect", "capture_screen"]
 
@@ -27,7 +27,7 @@ def capture_screen(region: Rect | None = None) -> Image.Image:
     try:
         return ImageGrab.grab(bbox=box, all_screens=True).convert("RGB")
     except (OSError, subprocess.SubprocessError) as err:  # no X server; Wayland's screenshot tool refused
-        raise ImageError(f"cannot capture the screen: {_reason(err)}") from None
+        raise coded(ImageError(f"cannot capture the screen: {_reason(err)}"), "capture", problem=_reason(err)) from None
 
 
 def _reason(err: Exception) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from ruzzle_gui.vision.errors import ImageError, NoBoardError
+from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.locate import Grid
 
 __all__ = ["board_levels", "normalise_contrast", "stretch_image", "FACE", "INK"]
@@ -55,7 +55,8 @@ def normalise_contrast(image: Image.Image, grid: Grid, name: str = "the image") 
     if face - ink >= FADED_BELOW:
         return image, False
     if face - ink < UNREADABLE_BELOW:
-        raise ImageError(f"the board in {name} is too faded to read (its letters are barely darker than its tiles)")
+        raise coded(ImageError(f"the board in {name} is too faded to read (its letters are barely darker than its "
+                               f"tiles)"), "faded", name=name)
     return _stretched(image, ink, face, INK, FACE), True
 
 
@@ -78,5 +79,6 @@ def stretch_image(image: Image.Image, name: str = "the image") -> Image.Image | 
     if high - low >= WASHED_OUT:
         return None
     if high - low < BLANK:
-        raise NoBoardError(f"no Ruzzle board found in {name}: it is almost one flat colour (faded to nothing?)")
+        raise coded(NoBoardError(f"no Ruzzle board found in {name}: it is almost one flat colour (faded to nothing?)"),
+                    "flat", name=name)
     return _stretched(image, float(low), float(high), INK / 2, 255)

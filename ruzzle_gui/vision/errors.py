@@ -1,7 +1,9 @@
 """The errors of the screenshot reader: bad input, and a missing OCR engine."""
 from __future__ import annotations
 
-__all__ = ["ImageError", "NoBoardError", "OcrUnavailableError", "INSTALL_HINT"]
+from typing import TypeVar
+
+__all__ = ["ImageError", "NoBoardError", "OcrUnavailableError", "INSTALL_HINT", "coded"]
 
 INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
                 "and the Debian package fonts-dejavu-core")
@@ -10,6 +12,9 @@ INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or p
 class ImageError(ValueError):
     """An image cannot be read as a Ruzzle board: the message names the file and the problem."""
 
+    code = ""  # which message it is, for the app to say it in the player's language (see ``coded``)
+    values: dict[str, object] = {}
+
 
 class NoBoardError(ImageError):
     """No board at all is seen in the image (watch mode passes over such frames quietly)."""
@@ -17,3 +22,19 @@ class NoBoardError(ImageError):
 
 class OcrUnavailableError(RuntimeError):
     """What the reader needs (Pillow, numpy, a bold sans font) is not installed: the message says what to install."""
+
+    code = ""
+    values: dict[str, object] = {}
+
+
+Coded = TypeVar("Coded", ImageError, OcrUnavailableError)
+
+
+def coded(error: Coded, code: str, **values: object) -> Coded:
+    """Return ``error`` tagged with ``code`` and the ``values`` its message holds.
+
+    The English message stays the one the command line prints; the app, which speaks the player's
+    language, says the message of that code with those values instead.
+    """
+    error.code, error.values = code, values
+    return error

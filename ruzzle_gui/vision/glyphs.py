@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ruzzle_gui.vision.pixels import channel_spread
 from ruzzle_gui.vision.regions import Region, regions
 
 __all__ = ["Glyphs", "ink_mask", "split_glyphs"]
@@ -44,9 +45,8 @@ def darkness(cell: np.ndarray) -> np.ndarray:
 
 def ink_mask(cell: np.ndarray) -> np.ndarray:
     """Return the dark grey pixels of an RGB tile inside its border band."""
-    rgb = cell.astype(np.int32)
     luminance = _luminance(cell)
-    mask = (luminance <= INK_MAX) & (rgb.max(axis=2) - rgb.min(axis=2) <= INK_SPREAD)
+    mask = (luminance <= INK_MAX) & (channel_spread(cell) <= INK_SPREAD)
     edge = round(MARGIN * cell.shape[0])
     mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
     return mask

@@ -12,6 +12,7 @@ from statistics import median
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.vision.pixels import channel_max, channel_min
 from ruzzle_gui.vision.regions import Region, regions
 
 __all__ = ["Grid", "locate_board", "tile_mask", "square_regions", "find_grid", "WORK_SIDE"]
@@ -53,7 +54,7 @@ class Grid:
 
 def tile_mask(rgb: np.ndarray) -> np.ndarray:
     """Return the pixels of ``rgb`` that could be a tile face: light and grey, shrunk by one pixel."""
-    low, high = rgb.min(axis=2), rgb.max(axis=2)
+    low, high = channel_min(rgb), channel_max(rgb)
     return _erode((low >= LIGHT_MIN) & (high - low <= GREY_SPREAD))
 
 
@@ -166,9 +167,10 @@ def find_grid(squares: list[Region]) -> Grid | None:
     return max(found, key=lambda grid: (grid.size, grid.tile), default=None)
 
 
-def locate_board(rgb: np.ndarray) -> Grid | None:
-    """Return where the board lies in the RGB array ``rgb`` (its own pixels), or None if no board is seen."""
-    factor = max(1, -(-max(rgb.shape[:2]) // WORK_SIDE))
-    small = np.asarray(Image.fromarray(rgb).reduce(factor)) if factor > 1 else rgb
+def locate_board(picture: np.ndarray | Image.Image) -> Grid | None:
+    """Return where the board lies in an RGB image or array (in its own pixels), or None if no board is seen."""
+    image = picture if isinstance(picture, Image.Image) else Image.fromarray(picture)
+    factor = max(1, -(-max(image.size) // WORK_SIDE))
+    small = np.asarray(image.reduce(factor) if factor > 1 else image)
     grid = find_grid(square_regions(tile_mask(small)))
     return grid.scaled(factor) if grid else None

@@ -22,8 +22,8 @@ from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
-from ruzzle_gui.vision.errors import ImageError, NoBoardError
-from ruzzle_gui.vision.glyphs import split_glyphs
+from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
+from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
 from ruzzle_gui.vision.images import load_image
 from ruzzle_gui.vision.locate import Grid
@@ -109,12 +109,14 @@ def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
 
 
 def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None,
-              lit: bool | None = None) -> CellReading:
-    """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all)."""
+              lit: bool | None = None, glyphs: Glyphs | None = None) -> CellReading:
+    """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all).
+
+    ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once).
+    """
     lit = is_lit(wide) if lit is None else lit
     bonus = read_bonus(wide, lit)
-    cell = _face(wide, lit)
-    glyphs = split_glyphs(cell)
+    glyphs = split_glyphs(_face(wide, lit)) if glyphs is None else glyphs
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
                            _join("no letter seen", bonus.reason), False)
@@ -150,20 +152,22 @@ def _join(*reasons: str) -> str:
     return "; ".join(reason for reason in reasons if reason)
 
 
-def _check_alphabet(cells: list[np.ndarray], language: Language, name: str) -> None:
-    """Raise ImageError if most tiles look like letters of another alphabet than ``language``'s."""
+def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
+    """Raise ImageError if most tiles' marks look like letters of another alphabet than ``language``'s."""
     foreign = _foreign_letters(language)
     if not foreign:
         return
     ours, theirs = matcher(tuple(language.alphabet), None), matcher(foreign)  # read_cell's cache entry
     strange = 0
-    for cell in cells:
-        letter = split_glyphs(cell).letter
+    for glyphs in tiles:
+        letter = glyphs.letter
         if letter is not None and theirs.rank(letter)[0][1] > ours.rank(letter)[0][1] + FOREIGN_MARGIN:
             strange += 1
-    if strange >= FOREIGN_SHARE * len(cells):
-        raise ImageError(f"the board in {name} is not in the {language.name} alphabet "
-                         f"({strange} of {len(cells)} tiles show other letters): choose its language")
+    if strange >= FOREIGN_SHARE * len(tiles):
+        raise coded(ImageError(f"the board in {name} is not in the {language.name} alphabet "
+                               f"({strange} of {len(tiles)} tiles show other letters): choose its language"),
+                    "alphabet", name=name, language=language.name, language_code=language.code, strange=strange,
+                    tiles=len(tiles))
 
 
 def read_board(source: str | Path | Image.Image, language: Language | str,
@@ -177,17 +181,20 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     upright = upright_board(load_image(source), name)
     image, grid = upright.image, upright.grid
     if grid.tile < MIN_TILE_PX:
-        raise ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, and "
-                         f"{MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as taken)")
+        raise coded(ImageError(f"the board in {name} is too small to read: its tiles are {grid.tile:.0f} px wide, "
+                               f"and {MIN_TILE_PX} px are needed (a round-summary card? send the screenshot as "
+                               f"taken)"), "too_small", name=name, tile=round(grid.tile), needed=MIN_TILE_PX)
     if grid.size != BOARD_SIDE:
-        raise NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
-                           f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}")
+        raise coded(NoBoardError(f"no Ruzzle board found in {name}: it shows {grid.size}x{grid.size} tiles, "
+                                 f"and a Ruzzle board has {BOARD_SIDE}x{BOARD_SIDE}"), "wrong_size", name=name,
+                    size=grid.size, side=BOARD_SIDE)
     wide = cut_wide(image, grid)
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
     lit = [is_lit(w) for w in wide]
-    _check_alphabet([_face(w, on) for w, on in zip(wide, lit)], language, name)
-    readings = tuple(read_cell(w, language, fonts, on) for w, on in zip(wide, lit))
+    glyphs = [split_glyphs(_face(w, on)) for w, on in zip(wide, lit)]  # split once: both steps below need them
+    _check_alphabet(glyphs, language, name)
+    readings = tuple(read_cell(w, language, fonts, on, g) for w, on, g in zip(wide, lit, glyphs))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
         readings = tuple(_colourless(reading) for reading in readings)
     _check_doubt(readings, name)
@@ -216,8 +223,9 @@ def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
     """Raise ImageError when so many letters are in doubt that the board would mislead more than help."""
     doubtful = sum(not r.letter_sure for r in readings)
     if doubtful >= MOST_IN_DOUBT * len(readings):
-        raise ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in doubt "
-                         f"(is the picture faded, blurred or too small?)")
+        raise coded(ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in "
+                               f"doubt (is the picture faded, blurred or too small?)"), "in_doubt", name=name,
+                    doubtful=doubtful, total=len(readings))
 
 
 def prepare(language: Language | str) -> None:

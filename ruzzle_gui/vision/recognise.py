@@ -14,24 +14,22 @@ it still reads about 99.7% of letters, and the value witness flags the rest.
 """
 from __future__ import annotations
 
-import hashlib
 import os
-import tempfile
-import zipfile
+import zlib
 from functools import cache
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from ruzzle_gui.vision import fonts
-from ruzzle_gui.vision.errors import OcrUnavailableError
+from ruzzle_gui.vision.errors import OcrUnavailableError, coded
 
 __all__ = ["GLYPH", "Matcher", "normalise", "font_files", "matcher"]
 
 GLYPH = 32          # side of the normalised glyph: enough to tell Ш from Щ, cheap to compare
 DRAW_SIZE = 120     # px font size candidates are drawn at before shrinking
-CACHE_VERSION = 1  # bump when the way templates are drawn changes
+CACHE_VERSION = 2  # bump when the way templates are drawn or kept changes
 FONT_HINT = "no bold sans font found to read letters with: sudo apt-get install fonts-dejavu-core"
 
 
@@ -39,7 +37,7 @@ def font_files() -> tuple[Path, ...]:
     """Return the installed bold sans fonts candidates are drawn in (at least one, or a clear error)."""
     found = fonts.installed_fonts()
     if not found:
-        raise OcrUnavailableError(FONT_HINT)
+        raise coded(OcrUnavailableError(FONT_HINT), "font")
     return found
 
 
@@ -57,6 +55,8 @@ def normalise(ink: np.ndarray) -> np.ndarray:
 
 def _drawn(text: str, font: Path) -> np.ndarray | None:
     """Return the ink of ``text`` drawn in ``font``, cut to it, or None if the font draws nothing."""
+    from PIL import ImageDraw, ImageFont  # only when the kept templates are missing: 5 ms of imports
+
     face = ImageFont.truetype(str(font), DRAW_SIZE)
     canvas = Image.new("L", (DRAW_SIZE * 3, DRAW_SIZE * 2), 0)
     ImageDraw.Draw(canvas).text((DRAW_SIZE // 2, DRAW_SIZE // 2), text, font=face, fill=255)
@@ -78,17 +78,24 @@ def _cache_path(candidates: tuple[str, ...], fonts: tuple[Path, ...]) -> Path:
     import platformdirs
 
     stamps = [(str(font), font.stat().st_size, font.stat().st_mtime_ns) for font in fonts]
-    key = repr((CACHE_VERSION, GLYPH, DRAW_SIZE, PIL.__version__, candidates, stamps))
-    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-    return Path(platformdirs.user_cache_dir("ruzzle_gui", appauthor=False), "glyphs", f"{digest}.npz")
+    key = repr((CACHE_VERSION, GLYPH, DRAW_SIZE, PIL.__version__, candidates, stamps)).encode()
+    # Two checksums make a 64-bit name, plenty for a few files; hashlib would load OpenSSL (5 ms) for it.
+    digest = f"{zlib.crc32(key):08x}{zlib.adler32(key):08x}"
+    return Path(platformdirs.user_cache_dir("ruzzle_gui", appauthor=False), "glyphs", f"{digest}.npy")
 
 
 def _load(path: Path) -> tuple[list[str], np.ndarray] | None:
-    """Return the labels and templates kept at ``path``, or None if missing or damaged (they are drawn again)."""
+    """Return the labels and templates kept at ``path``, or None if missing or damaged (they are drawn again).
+
+    The file holds two arrays one after the other, as ``np.save`` writes them: not an ``.npz``, whose
+    reading imports zipfile and checks a zip's checksums (4 ms more).
+    """
     try:
-        with np.load(path, allow_pickle=False) as kept:
-            labels, templates = kept["labels"].tolist(), kept["templates"]
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        with open(path, "rb") as kept:
+            labels, templates = np.load(kept, allow_pickle=False).tolist(), np.load(kept, allow_pickle=False)
+    except (OSError, ValueError, EOFError):
+        return None
+    if not isinstance(labels, list) or not all(isinstance(label, str) for label in labels):
         return None
     if templates.ndim != 2 or templates.shape != (len(labels), GLYPH * GLYPH):
         return None
@@ -97,10 +104,13 @@ def _load(path: Path) -> tuple[list[str], np.ndarray] | None:
 
 def _keep(path: Path, labels: list[str], templates: np.ndarray) -> None:
     """Write the templates to ``path`` whole or not at all; a read-only or full cache folder only costs a redraw."""
+    import tempfile  # only when drawing: 4 ms of imports
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
-            np.savez(handle, labels=np.array(labels), templates=templates)
+            np.save(handle, np.array(labels), allow_pickle=False)
+            np.save(handle, templates, allow_pickle=False)
         os.replace(handle.name, path)
     except OSError:
         try:
@@ -124,14 +134,20 @@ class Matcher:
             kept = labels, templates
         self.labels, self.templates = kept
         self.candidates = candidates
+        # Each text's drawings side by side, texts in the order they first come, so that one
+        # reduceat takes each text's best score: a loop over the drawings in Python cost more
+        # than the product itself.
+        self.texts = list(dict.fromkeys(self.labels))
+        number = {text: index for index, text in enumerate(self.texts)}
+        groups = np.array([number[label] for label in self.labels])
+        self._order = np.argsort(groups, kind="stable")
+        self._starts = np.searchsorted(groups[self._order], np.arange(len(self.texts)))
 
     def rank(self, ink: np.ndarray) -> list[tuple[str, float]]:
         """Return every candidate with its likeness to the glyph ``ink`` (-1..1), best first."""
-        scores = self.templates @ normalise(ink)
-        best: dict[str, float] = {}
-        for label, score in zip(self.labels, scores.tolist()):
-            best[label] = max(score, best.get(label, -1.0))
-        return sorted(best.items(), key=lambda item: item[1], reverse=True)
+        scores = (self.templates @ normalise(ink))[self._order]
+        best = np.maximum(np.maximum.reduceat(scores, self._starts), -1.0)
+        return sorted(zip(self.texts, best.tolist()), key=lambda item: item[1], reverse=True)
 
 
 @cache

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, coded
 from ruzzle_gui.vision.locate import ALIGN, INNER_RATIO, WORK_SIDE, Grid, find_grid, square_regions, tile_mask
 from ruzzle_gui.vision.regions import Region
 
@@ -214,10 +214,12 @@ def straighten(image: Image.Image, fit: Fit, name: str) -> Image.Image:
     the board in it as in any screenshot, lit or hidden tiles included.
     """
     if abs(fit.tilt) > MAX_TILT:
-        raise ImageError(f"the board in {name} is tilted by {abs(fit.tilt):.0f}°; a screenshot reads better")
+        raise coded(ImageError(f"the board in {name} is tilted by {abs(fit.tilt):.0f}°; a screenshot reads better"),
+                    "tilted", name=name, degrees=round(abs(fit.tilt)))
     if fit.slant > MAX_SLANT:
-        raise ImageError(f"the board in {name} is seen at a slant (one side {fit.slant:.0%} shorter than "
-                         f"the other); a screenshot reads better")
+        raise coded(ImageError(f"the board in {name} is seen at a slant (one side {fit.slant:.0%} shorter than "
+                               f"the other); a screenshot reads better"), "slant", name=name,
+                    percent=round(fit.slant * 100))
     quad = corners(fit.grid, fit.homography)
     span = fit.grid.size - 1 + fit.grid.tile / fit.grid.pitch  # the board's side, in pitches
     mean_side = sum(float(np.hypot(*(quad[(i + 1) % 4] - quad[i]))) for i in range(4)) / 4
@@ -231,7 +233,8 @@ def straighten(image: Image.Image, fit: Fit, name: str) -> Image.Image:
     low, high = np.floor(outline.min(axis=0)), np.ceil(outline.max(axis=0))
     size = (int(high[0] - low[0]), int(high[1] - low[1]))
     if size[0] * size[1] > LARGEST_WARP * width * height:
-        raise ImageError(f"the board in {name} is seen at too steep an angle; a screenshot reads better")
+        raise coded(ImageError(f"the board in {name} is seen at too steep an angle; a screenshot reads better"),
+                    "steep", name=name)
     shift = np.array([[1, 0, low[0]], [0, 1, low[1]], [0, 0, 1]])
     warp = warp @ shift
     data = tuple((warp / warp[2, 2]).ravel()[:8].tolist())

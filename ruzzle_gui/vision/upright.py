@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from ruzzle_gui.vision.contrast import normalise_contrast, stretch_image
-from ruzzle_gui.vision.errors import NoBoardError
+from ruzzle_gui.vision.errors import NoBoardError, coded
 from ruzzle_gui.vision.images import is_greyscale, to_array
 from ruzzle_gui.vision.locate import Grid, locate_board
 from ruzzle_gui.vision.orient import quarter_turns, turn_upright
@@ -43,16 +43,16 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
     if fit is not None and not fit.straight:
         image = straighten(image, fit, name)
         tilt, slant = fit.tilt, fit.slant
-    rgb = to_array(image)
-    grid = locate_board(rgb)
+    grid = locate_board(image)
     stretched = stretch_image(image, name) if grid is None else None
     washed_out = stretched is not None
-    if stretched is not None:
-        rgb = to_array(stretched)  # only to find the board: its own levels are restored from the original below
-        grid = locate_board(rgb)
+    if stretched is not None:  # only to find the board: its own levels are restored from the original below
+        grid = locate_board(stretched)
     if grid is None:
-        raise NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out else ""))
-    greyscale = is_greyscale(rgb)
+        raise coded(NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out
+                                                                       else "")),
+                    "no_board_faded" if washed_out else "no_board", name=name)
+    greyscale = is_greyscale(to_array(stretched if stretched is not None else image))
     image, faded = normalise_contrast(image, grid, name)
     turns = quarter_turns(image, grid)
     image, grid = turn_upright(image, grid, turns)

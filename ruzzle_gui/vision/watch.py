@@ -24,6 +24,7 @@ from PIL import Image
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.capture import Rect, capture_screen
 from ruzzle_gui.vision.errors import ImageError, NoBoardError
+from ruzzle_gui.vision.pixels import channel_max
 from ruzzle_gui.vision.reader import Reading, read_board
 
 __all__ = ["Rect", "WatchError", "Watcher", "fingerprint", "changed", "same_board"]
@@ -73,7 +74,7 @@ def changed(before: np.ndarray | None, after: np.ndarray,
     if box is not None:
         left, top, right, bottom = box
         before, after = before[top:bottom, left:right], after[top:bottom, left:right]
-    moved = np.abs(after - before).max(axis=2) > CHANGED_LEVEL
+    moved = channel_max(np.abs(after - before)) > CHANGED_LEVEL
     return int(moved.sum()) >= CHANGED_CELLS
 
 

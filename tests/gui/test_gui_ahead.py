@@ -44,7 +44,7 @@ def test_solve_shows_the_words_found_ahead_without_solving_again(app, searches, 
     board = random_board(4, seed=1)
     on_bonuses(app, board)
     assert searches == [board]  # solved once Tk went idle, before any Solve
-    monkeypatch.setattr("ruzzle_gui.app.app.Graph", None)  # Solve must not need the engine now
+    monkeypatch.setattr("ruzzle_gui.app.solve_runner.Graph", None)  # Solve must not need the engine now
     app.solve()
     assert app.screen is app.results
     assert app.results.solutions == Graph(board, load_language("it")).solve()
@@ -91,7 +91,7 @@ def test_a_board_completed_on_the_letters_screen_is_searched_before_solve(app, s
     settle(app.root, 20)
     assert searches[-1] == board  # only the complete board: the partial ones were not searched
     assert len(searches) == 1
-    monkeypatch.setattr("ruzzle_gui.app.app.Graph", None)
+    monkeypatch.setattr("ruzzle_gui.app.solve_runner.Graph", None)
     app.solve()  # straight from the Letters screen (Ctrl+Enter)
     assert app.results.solutions == Graph(board, load_language("it")).solve()
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import csv
 
-from ruzzle_gui.app import results as results_module
+from ruzzle_gui.app import word_export
 
 from gui_helpers import BOARD, settle
 
@@ -31,12 +31,12 @@ def test_a_full_disk_during_export_leaves_the_old_file_whole(app, tmp_path, monk
                 raise OSError(28, "No space left on device")
             return self.inner.writerow(row)
 
-    monkeypatch.setattr(results_module.csv, "writer", FullDisk)
+    monkeypatch.setattr(word_export.csv, "writer", FullDisk)
     monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **options: str(out))
     app.results.export_button.invoke()
     assert out.read_text(encoding="utf-8") == "my old export\n"
     assert [p.name for p in tmp_path.iterdir()] == ["words.csv"]
     assert app.results.hint.cget("text") == f"Could not export to {out}: No space left on device"
-    monkeypatch.setattr(results_module.csv, "writer", real_writer)
+    monkeypatch.setattr(word_export.csv, "writer", real_writer)
     app.results.export_button.invoke()
     assert len(out.read_text(encoding="utf-8").splitlines()) == len(app.results.shown) + 1

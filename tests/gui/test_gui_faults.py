@@ -90,12 +90,13 @@ def test_ctrl_a_in_a_text_box_tk_made_itself_selects_all(app, tk_errors):
 
 def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monkeypatch):
     from ruzzle_gui import checksums, dictionary
+    from ruzzle_gui.dictionary import bundled
     from ruzzle_gui.language import load_language
 
     def forget() -> None:
         load_language.cache_clear()
         dictionary.forget_loaded()
-        dictionary._check_installed.cache_clear()
+        bundled._check_installed.cache_clear()
 
     forget()
     monkeypatch.setattr(checksums, "problem", lambda path: f"{path} is damaged (its checksum differs)"

@@ -36,12 +36,17 @@ def read(app, board_text: str = BOARD, uncertain=((0, 1), (1, 3), (2, 3)), reaso
     settle(app.root)
 
 
-def solved(app):
-    """Type the board, solve it with Enter twice, and return the results screen."""
-    app.letters.type_text(BOARD)
+def solve_from_letters(app) -> None:
+    """Go forward from the letters with Enter twice: to the bonuses, then to the words."""
     press(app.letters.board_view, "Return")
     press(app.bonuses.board_view, "Return")
     settle(app.root)
+
+
+def solved(app):
+    """Type the board, solve it with Enter twice, and return the results screen."""
+    app.letters.type_text(BOARD)
+    solve_from_letters(app)
     assert app.screen is app.results
     return app.results
 
@@ -188,11 +193,16 @@ def tick(results, *numbers: int) -> None:
         key(tree, "<space>")
 
 
-def test_going_back_and_solving_the_same_board_keeps_the_plan_and_its_ticks(app):
+def planned_with_ticks(app, *numbers: int):
+    """Solve the board, open its plan and tick the words ``numbers``; return the results screen and the words ticked."""
     results = solved(app)
     key(results.tree, "<Control-p>")
-    tick(results, 0, 2)
-    words = ticked(results)
+    tick(results, *numbers)
+    return results, ticked(results)
+
+
+def test_going_back_and_solving_the_same_board_keeps_the_plan_and_its_ticks(app):
+    results, words = planned_with_ticks(app, 0, 2)
     steps = results.plan_view.plan.steps
     assert len(words) == 2
     key(results.plan_view.tree, "<Escape>")
@@ -205,38 +215,26 @@ def test_going_back_and_solving_the_same_board_keeps_the_plan_and_its_ticks(app)
 
 
 def test_a_new_game_by_mistake_is_undone_with_its_round(app):
-    results = solved(app)
-    key(results.tree, "<Control-p>")
-    tick(results, 1)
-    words = ticked(results)
+    results, words = planned_with_ticks(app, 1)
     key(results.plan_view.tree, "<Control-n>")
     assert app.screen is app.letters and not any(app.state.letters)
     assert "Ctrl+Z brings the last board back" in app.letters.hint.cget("text")
     key(app.letters.board_view, "<Control-z>")
     assert "".join(app.state.letters) == "CASEROMITENALUPO"
-    press(app.letters.board_view, "Return")
-    press(app.bonuses.board_view, "Return")
-    settle(app.root)
+    solve_from_letters(app)
     assert app.screen is results and ticked(results) == words
 
 
 def test_another_board_plans_afresh_and_the_first_comes_back_with_its_ticks(app):
-    results = solved(app)
-    key(results.tree, "<Control-p>")
-    tick(results, 0)
-    first = ticked(results)
+    results, first = planned_with_ticks(app, 0)
     key(results.plan_view.tree, "<Control-n>")
     app.letters.type_text(OTHER)
-    press(app.letters.board_view, "Return")
-    press(app.bonuses.board_view, "Return")
-    settle(app.root)
+    solve_from_letters(app)
     assert ticked(results) == []
     key(results.plan_view.tree, "<Control-e>")
     for _ in range(2):  # the typing, then the New game
         key(app.letters.board_view, "<Control-z>")
-    press(app.letters.board_view, "Return")
-    press(app.bonuses.board_view, "Return")
-    settle(app.root)
+    solve_from_letters(app)
     assert ticked(results) == first
 
 

@@ -91,7 +91,7 @@ class BrokenGraph:
     solve = paths
 
 
-@pytest.mark.parametrize(("module", "background"), [("solving", True), ("app", False)])
+@pytest.mark.parametrize(("module", "background"), [("solving", True), ("solve_runner", False)])
 def test_a_solver_bug_is_shown_in_the_window_and_keeps_the_board(app, monkeypatch, capsys, module, background):
     board = random_board(4, seed=9)
     app.load_board(board)

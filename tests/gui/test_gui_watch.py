@@ -8,6 +8,8 @@ import random
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,10 @@ from ruzzle_gui.vision.reader import read_board
 from gui_helpers import press, settle, wait_until
 
 SEEN_TIMEOUT = 60  # seconds: the machine is shared; a board is seen in about one
+IDLE_SECONDS = 4
+# Of one core, while nothing changes: a bound for a watch gone wrong (polling flat out, reading a still
+# screen again), far above the bench's few per cent, so a busy shared machine does not fail it.
+IDLE_CPU_BOUND = 0.3
 VIEWER_AT = "+1800+0"  # right of the app's window, which the test screen (2400 px wide) centres
 EN = load_language("en")
 
@@ -77,6 +83,30 @@ def test_a_still_screen_is_not_read_again_and_stopping_stops(make_app, viewer, t
     settle(app.root, 2000)
     assert app.results.board == first[1] and reads == []
     assert "Stopped watching" in app.results.hint.cget("text")
+
+
+def run_for(root, seconds: float) -> None:
+    """Run the Tk event loop for ``seconds``, as the app runs when nobody touches it."""
+    root.after(round(seconds * 1000), root.quit)
+    root.mainloop()
+
+
+def test_a_still_screen_costs_little_cpu_and_stopping_ends_the_watch_at_once(make_app, viewer, tmp_path):
+    app = make_app("en")
+    path, board = phone(tmp_path, 9)
+    viewer.show(path)
+    others = set(threading.enumerate())
+    app.watch.start()
+    [thread] = [thread for thread in threading.enumerate() if thread.name == "ruzzle-watch" and thread not in others]
+    wait_until(app.root, lambda: words_of(app, board), SEEN_TIMEOUT)
+    run_for(app.root, 1.0)  # the polls back off to their idle pace
+    used, start = time.process_time(), time.monotonic()  # this process's CPU: the app and its watch thread
+    run_for(app.root, IDLE_SECONDS)
+    share = (time.process_time() - used) / (time.monotonic() - start)
+    assert share < IDLE_CPU_BOUND, f"{share:.0%} of a core while nothing changed on the screen"
+    app.watch.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive() and not app.watch.watching
 
 
 def test_a_board_with_an_unsure_tile_waits_on_the_letters_screen(make_app, tmp_path):
