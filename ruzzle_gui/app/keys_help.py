@@ -93,8 +93,8 @@ class KeysWindow(tk.Toplevel):
         self.view.create_window(0, 0, window=body, anchor="nw")
         for sequence, units in (("<Button-4>", -3), ("<Button-5>", 3), ("<Up>", -1), ("<Down>", 1),
                                 ("<Prior>", -10), ("<Next>", 10)):
-            self.bind(sequence, lambda _event, n=units: self.view.yview_scroll(n, "units"))
-        self.bind("<MouseWheel>", lambda event: self.view.yview_scroll(-1 if event.delta > 0 else 1, "units"))
+            self.bind(sequence, functools.partial(self._scroll, units))
+        self.bind("<MouseWheel>", lambda event: self._scroll(-1 if event.delta > 0 else 1))
         self.descriptions: list[ttk.Label] = []
         # Two columns of sections, so the list fits a short laptop screen.
         for index, (screen, keys) in enumerate(KEYS):
@@ -152,7 +152,16 @@ class KeysWindow(tk.Toplevel):
 
     def retranslate(self) -> None:
         """Fit the screen again once the texts are in the new language (they are fetched after this call)."""
-        self.after_idle(lambda: self.winfo_exists() and self.fit_to_screen())
+        self.after_idle(self._refit)
+
+    def _scroll(self, units: int, _event: object = None) -> None:
+        """Scroll the list by ``units`` lines (negative: up), when it is taller than the screen."""
+        self.view.yview_scroll(units, "units")
+
+    def _refit(self) -> None:
+        """Fit the screen again, if this window is still open."""
+        if self.winfo_exists():
+            self.fit_to_screen()
 
     def _place_over(self, window: tk.Misc) -> None:
         """Centre this window over ``window``, kept on the screen."""

@@ -59,9 +59,9 @@ def seconds_text(number: float) -> str:
     return text.replace(".", format_short(0.5)[1])
 
 
-def step_box(box: ttk.Spinbox, way: int) -> None:
+def step_box(box: ttk.Spinbox, way: int, _event: object = None) -> str:
     """Step a time box's number up (``way`` 1) or down (-1) by its increment, within its range, written as
-    ``seconds_text`` writes it: Tk's own stepping reads only a decimal point."""
+    ``seconds_text`` writes it: Tk's own stepping reads only a decimal point. Return "break": Tk's is not run."""
     try:
         number = float(box.get().strip().replace(",", "."))
     except ValueError:
@@ -71,6 +71,7 @@ def step_box(box: ttk.Spinbox, way: int) -> None:
     box.set(seconds_text(round(stepped, 6)))  # 0.2 + 0.01 is 0.21000000000000002 in floating point
     if str(box.cget("command")):
         box.tk.call(box.cget("command"))
+    return "break"
 
 
 def start_text(step: Step) -> str:
@@ -198,7 +199,7 @@ class PlanView(ttk.Frame):
         self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
         self.left_box.pack(side="left", padx=px(6))
         for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
-            self.left_box.bind(sequence, lambda _event, way=sign: step_box(self.left_box, way) or "break")
+            self.left_box.bind(sequence, functools.partial(step_box, self.left_box, sign))
         self.replan_button = ttk.Button(again, text=_("Re-plan"), command=self.replan)
         self.replan_button.pack(side="left")
         self.heat_var = tk.BooleanVar(value=False)
@@ -224,7 +225,7 @@ class PlanView(ttk.Frame):
             spin.grid(row=row, column=column + 1, sticky="w", padx=(0, px(12)), pady=px(2))
             bind_shortcut([spin], "<Return>", self.apply_timing)
             for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
-                spin.bind(sequence, lambda _event, box=spin, way=sign: step_box(box, way) or "break")
+                spin.bind(sequence, functools.partial(step_box, spin, sign))
             self.timing_boxes.append(spin)
         buttons = ttk.Frame(box)
         buttons.grid(row=3, column=0, columnspan=4, sticky="w", pady=(px(4), 0))
