@@ -17,6 +17,13 @@ still does. The label is read in two steps, neither tied to a screen size:
 A label is given only when both ways name it, the whole word clearly
 (MIN_LIKENESS) and each letter well ahead of its rival (MIN_MARGIN); otherwise
 it is unread, never guessed.
+
+Templates built from the real shots' own unlit badges were measured against the
+fonts' drawings (each repository's shots read with templates averaged from the
+other repositories' badges; 764 badges in 8 forms): both named 763 right at
+first choice and, under the rule above, both read 761 (all 37 lit ones). The
+fonts' drawings were kept: they are as good, need no data file, and put no
+image of unknown licence inside the product.
 """
 from __future__ import annotations
 
