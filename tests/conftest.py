@@ -3,6 +3,10 @@ from __future__ import annotations
 
 import os
 
+# Tests read the app's texts in English, whatever this machine's locale: LANGUAGE comes first in
+# gettext's order (and a C locale means English anyway). Set before the app's i18n is imported.
+os.environ["LANGUAGE"] = "en"
+
 import pytest
 from hypothesis import settings
 

@@ -9,19 +9,21 @@ import traceback
 from pathlib import Path
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app import i18n, theme
 from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.focus_order import follow_layout
-from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.menu import MenuBar
-from ruzzle_gui.app.reading import IMAGE_FILES, BoardReader, is_image_file
+from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS
+from ruzzle_gui.app.retranslate import EVENT as LANGUAGE_CHANGED
+from ruzzle_gui.app.retranslate import retranslate_tree
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
@@ -34,8 +36,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from ruzzle_gui.app.screen import Screen
 
-TITLE = "Ruzzle Solver"
-STEPS = ("1  Letters", "2  Bonuses", "3  Words")
+TITLE = N_("Ruzzle Solver")
+STEPS = (N_("1  Letters"), N_("2  Bonuses"), N_("3  Words"))
 # Up to 5x5 the solve takes a few tens of milliseconds: run it inline so the
 # words appear at once. Larger boards go to a worker thread.
 INLINE_CELLS = 25
@@ -52,7 +54,7 @@ DROP_DELAY_MS = 300
 WINDOW_SIZE = (1060, 740)
 SMALLEST_WINDOW = (1020, 560)
 TEXT_FIELDS = ("TEntry", "TSpinbox", "TCombobox", "Entry", "Spinbox")
-BOARD_FILES = [("Board files", "*.txt *.board"), ("All files", "*")]
+
 
 
 class App:
@@ -93,7 +95,8 @@ class App:
         self.menu = MenuBar(self.root, on_open=self.ask_open, on_open_recent=self.open_board,
                             on_keys=self.show_keys, on_quit=self.close,
                             on_open_screenshot=self.ask_open_screenshot, on_paste_image=self.paste_image,
-                            on_read_screen=self.read_screen)
+                            on_read_screen=self.read_screen, on_interface_language=self.set_interface_language,
+                            interface_language=self.state.settings.interface_language)
         self.reader = BoardReader(self.root, lambda: self.language, on_busy=self._reading,
                                   on_read=self.show_reading, on_failed=self._read_failed)
         self.watch = ScreenWatch(self)
@@ -133,6 +136,7 @@ class App:
         for number, column in enumerate(COLUMNS, 1):
             root.bind(f"<Control-Key-{number}>", lambda _event, c=column: self._sort_by(c))
         root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
+        root.bind(LANGUAGE_CHANGED, lambda event: self.retranslate() if event.widget is root else None)
         for field in TEXT_FIELDS:
             for key in "aA":
                 root.bind_class(field, f"<Control-{key}>", functools.partial(select_all, root))
@@ -157,7 +161,7 @@ class App:
         for number, (text, action) in enumerate(zip(STEPS, actions)):
             if number:
                 ttk.Label(bar, text="›", style="Muted.TLabel").pack(side="left", padx=4)
-            label = ttk.Label(bar, text=text, style="Step.TLabel", cursor="hand2")
+            label = ttk.Label(bar, text=_(text), style="Step.TLabel", cursor="hand2")
             label.pack(side="left")
             label.bind("<Button-1>", lambda _event, act=action: act())
             self.step_labels.append(label)
@@ -169,7 +173,7 @@ class App:
     def _label_theme_button(self) -> None:
         """Name the mode the theme button switches to."""
         dark = theme.mode(self.root) == "dark"
-        self.theme_button.configure(text="☀  Light mode" if dark else "☾  Dark mode")
+        self.theme_button.configure(text=_("☀  Light mode") if dark else _("☾  Dark mode"))
 
     def toggle_theme(self) -> None:
         """Switch between light and dark mode, and remember the choice."""
@@ -179,6 +183,24 @@ class App:
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
+
+    def set_interface_language(self, code: str | None) -> None:
+        """Speak ``code`` (None: the system's language) from now on, the board kept, and remember the choice."""
+        self.state.settings.interface_language = code
+        i18n.set_language(i18n.choose_language(code))
+        self.menu.interface_language.set(code or "")
+        self.root.event_generate(LANGUAGE_CHANGED)
+        self.save_settings()
+
+    def retranslate(self) -> None:
+        """Fetch every text on screen again in the interface language (on ``<<LanguageChanged>>``)."""
+        retranslate_tree(self.root)
+        self.edit_menu.show(self.state.history.undo_name, self.state.history.redo_name)
+        self._label_theme_button()
+        self._show_title()
+        self.results.words.note_label.configure(text=self._note())
+        if self.screen is not self.results:
+            self.screen.refresh()
 
     def _place_window(self) -> None:
         """Size the window to fit the screen and centre it."""
@@ -190,7 +212,7 @@ class App:
         self.root.minsize(min(px(SMALLEST_WINDOW[0]), width), min(px(SMALLEST_WINDOW[1]), height))
 
     def _switch(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
-        """Show ``screen`` in place of the current one and mark its step."""
+        """Show ``screen`` in place of the current one and mark its step; ``title`` names it (its msgid)."""
         if self.screen is not None and self.screen is not screen:
             self.screen.pack_forget()
         screen.pack(fill="both", expand=True)
@@ -199,28 +221,39 @@ class App:
             style = "StepActive.TLabel" if number == step else "Step.TLabel"
             if label.cget("style") != style:  # a new style lays the label out afresh: only on a change
                 label.configure(style=style)
-        self.root.title(f"{TITLE} · {title}")
+        self._title = title
+        self._show_title()
         screen.refresh()
+
+    def _show_title(self) -> None:
+        """Name the app and the screen shown in the window's title."""
+        if self._title == "words":
+            words = len(self.results.solutions)
+            title = ngettext("{count} word ({language})", "{count} words ({language})", words).format(
+                count=format_number(words), language=board_language_name(self.language))
+        else:
+            title = _(self._title)
+        # TRANSLATORS: the window's title: the app's name, then the screen's ("Letters", "17 words (Italian)").
+        self.root.title(_("{app} · {screen}").format(app=_(TITLE), screen=title))
 
     def show_letters(self) -> None:
         """Show the letter window, keeping whatever was typed."""
         self.cancel_solve()
         self.results.stop_animation()
-        self._switch(self.letters, 0, "Letters")
+        self._switch(self.letters, 0, N_("Letters"))
 
     def show_bonuses(self) -> None:
         """Show the bonus window, or the letter window with a hint if the letters are incomplete."""
         self.cancel_solve()
         self.results.stop_animation()
         if self.letters.check_entry() is None:
-            self._switch(self.letters, 0, "Letters")
+            self._switch(self.letters, 0, N_("Letters"))
         else:
-            self._switch(self.bonuses, 1, "Bonuses")
+            self._switch(self.bonuses, 1, N_("Bonuses"))
 
     def show_results(self) -> None:
         """Show the results window as it stands."""
-        words = len(self.results.solutions)
-        self._switch(self.results, 2, f"{plural(words, 'word')} ({self.language.name})")
+        self._switch(self.results, 2, "words")
 
     @property
     def language(self) -> Language:
@@ -243,10 +276,10 @@ class App:
         self.cancel_solve()
         board = self.letters.check_entry()
         if board is None:
-            self._switch(self.letters, 0, "Letters")
+            self._switch(self.letters, 0, N_("Letters"))
             return
         if self.screen is not self.bonuses:
-            self._switch(self.bonuses, 1, "Bonuses")
+            self._switch(self.bonuses, 1, N_("Bonuses"))
         if background is None:
             background = board.rows * board.cols > INLINE_CELLS
         started = time.perf_counter()
@@ -273,15 +306,23 @@ class App:
     def _solved(self, board: Board, language: Language, solutions: list, started: float) -> None:
         """Fill the results window and show it."""
         elapsed = (time.perf_counter() - started) * 1000
-        note = f"{language.name} · {board.rows}×{board.cols} board · solved in {elapsed:.0f} ms"
-        self.results.show_solutions(board, language, solutions, note)
+        self._solve_note = (language, board, elapsed)
+        self.results.show_solutions(board, language, solutions, self._note())
         self.results.mark_unsure(self.state.unsure)
         self.show_results()
+
+    def _note(self) -> str:
+        """Return the line over the word list saying what was solved and how fast ('' before any solve)."""
+        if getattr(self, "_solve_note", None) is None:
+            return ""
+        language, board, elapsed = self._solve_note
+        return _("{language} · {rows}×{cols} board · solved in {ms} ms").format(
+            language=board_language_name(language), rows=board.rows, cols=board.cols, ms=format_number(round(elapsed)))
 
     def _solve_in_background(self, board: Board, language: Language, started: float) -> None:
         """Start a worker thread for the solve and poll it from the Tk thread."""
         self._solve_job = SolveJob(board, language)
-        self.bonuses.set_busy(True, f"Solving the {board.rows}×{board.cols} board…")
+        self.bonuses.set_busy(True, _("Solving the {rows}×{cols} board…").format(rows=board.rows, cols=board.cols))
         # Draw what is pending (a big board's thousands of tiles) before the worker starts:
         # drawn while it runs, every canvas call would wait for the GIL, and a 100x100
         # board's drawing outlasted the whole solve, so Esc could not stop it.
@@ -309,9 +350,10 @@ class App:
     def _solve_failed(self, error: Exception) -> None:
         """Say on the bonus window's hint line why the solve failed; the board stays as typed."""
         if isinstance(error, EXPECTED_ERRORS):
-            self.bonuses.hint.flash(f"Cannot solve: {error}")
+            self.bonuses.hint.flash(_("Cannot solve: {problem}").format(problem=error))
         else:
-            self.bonuses.hint.flash(f"Solve failed: {type(error).__name__}: {error}")
+            self.bonuses.hint.flash(_("Solve failed: {error}: {problem}").format(error=type(error).__name__,
+                                                                                problem=error))
 
     @property
     def solving(self) -> bool:
@@ -365,7 +407,8 @@ class App:
 
         recent = self.state.settings.recent_boards
         folder = str(Path(recent[0]).parent) if recent else None
-        name = filedialog.askopenfilename(parent=self.root, title="Open a board file", filetypes=BOARD_FILES,
+        name = filedialog.askopenfilename(parent=self.root, title=_("Open a board file"),
+                                          filetypes=[(_("Board files"), "*.txt *.board"), (_("All files"), "*")],
                                           initialdir=folder)
         if name:
             self.open_board(name)
@@ -378,14 +421,15 @@ class App:
         except BoardError as err:
             if not Path(path).exists():
                 self._forget_board(path)
-            self.letters.hint.flash(f"Could not open {Path(path).name}: {err}", ms=NOTICE_MS)
+            self.letters.hint.flash(_("Could not open {name}: {problem}").format(name=Path(path).name, problem=err),
+                                    ms=NOTICE_MS)
             return False
-        self.load_board(board, f"open {Path(path).name}")
+        self.load_board(board, _("open {name}").format(name=Path(path).name))
         self.state.settings.remember_board(path)
         self.menu.show_recent(self.state.settings.recent_boards)
         self.save_settings()
-        self.letters.hint.flash(f"Opened {Path(path).name}: a {board.rows}×{board.cols} board · "
-                                "Enter: check the bonuses", error=False)
+        self.letters.hint.flash(_("Opened {name}: a {rows}×{cols} board · Enter: check the bonuses").format(
+            name=Path(path).name, rows=board.rows, cols=board.cols), error=False)
         return True
 
     def open_dropped(self, path: str) -> None:
@@ -399,8 +443,8 @@ class App:
         """Ask for a screenshot of the game, then read the board in it."""
         from tkinter import filedialog  # loaded on demand, as for Open board
 
-        name = filedialog.askopenfilename(parent=self.root, title="Open a screenshot of the board",
-                                          filetypes=IMAGE_FILES)
+        name = filedialog.askopenfilename(parent=self.root, title=_("Open a screenshot of the board"),
+                                          filetypes=image_files())
         if name:
             self.open_screenshot(name)
 
@@ -434,10 +478,16 @@ class App:
         doubtful = {r * board.cols + c: reasons.get((r, c), "") for r, c in reading.uncertain}
         self.show_letters()
         self.letters.show_read(board, doubtful)
-        check = (f"check the {plural(len(doubtful), 'tile')} marked ? (? goes from one to the next), then "
-                 if doubtful else "check the letters, then ")
-        self.letters.hint.flash(f"Read a {board.rows}×{board.cols} board with its bonuses from {name}: "
-                                f"{check}Enter accepts and solves", error=bool(doubtful), ms=NOTICE_MS)
+        # TRANSLATORS: {name} is a file name, "the pasted image" or "the screen".
+        message = ngettext("Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tile marked ? "
+                           "(? goes from one to the next), then Enter accepts and solves",
+                           "Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tiles marked ? "
+                           "(? goes from one to the next), then Enter accepts and solves", len(doubtful)) \
+            if doubtful else _("Read a {rows}×{cols} board with its bonuses from {name}: check the letters, then "
+                               "Enter accepts and solves")
+        self.letters.hint.flash(message.format(rows=board.rows, cols=board.cols, name=name,
+                                               count=format_number(len(doubtful))),
+                                error=bool(doubtful), ms=NOTICE_MS)
 
     def _forget_board(self, path: str) -> None:
         """Drop a board file that no longer exists from the recent list."""
@@ -463,23 +513,24 @@ class App:
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
-        with self.state.history.step("New game"):
+        with self.state.history.step(_("New game")):
             self.letters.forget_read()
             self.state.clear()
         self.letters.cursor = 0
         self.show_letters()
-        again = " · Ctrl+Z brings the last board back" if self.state.history.undo_name == "New game" else ""
-        self.letters.hint.flash(f"New game: type the letters of the next board{again}", error=False)
+        self.letters.hint.flash(_("New game: type the letters of the next board · Ctrl+Z brings the last board back")
+                                if self.state.history.undo_name == _("New game") else
+                                _("New game: type the letters of the next board"), error=False)
 
     def undo(self) -> None:
         """Put the board back as it was before the last change."""
         name = self.state.history.undo_name
-        self._show_step(self.state.history.undo(), f"Undone: {name}", "Nothing to undo")
+        self._show_step(self.state.history.undo(), _("Undone: {step}").format(step=name), _("Nothing to undo"))
 
     def redo(self) -> None:
         """Make the last change undone again."""
         name = self.state.history.redo_name
-        self._show_step(self.state.history.redo(), f"Redone: {name}", "Nothing to redo")
+        self._show_step(self.state.history.redo(), _("Redone: {step}").format(step=name), _("Nothing to redo"))
 
     def _show_step(self, snapshot, done: str, nothing: str) -> None:
         """Show the board ``snapshot`` holds and say ``done`` (None: say ``nothing``), on Bonuses if it is up,
@@ -493,8 +544,9 @@ class App:
         self.state.restore(snapshot)
         for entry in (self.letters, self.bonuses):
             entry.cursor = min(entry.cursor, self.state.size - 1)
-        self._switch(screen, 0 if screen is self.letters else 1, "Letters" if screen is self.letters else "Bonuses")
-        screen.hint.flash(f"{done} · Ctrl+Z undo, Ctrl+Shift+Z redo", error=False)
+        self._switch(screen, 0 if screen is self.letters else 1,
+                     N_("Letters") if screen is self.letters else N_("Bonuses"))
+        screen.hint.flash(_("{done} · Ctrl+Z undo, Ctrl+Shift+Z redo").format(done=done), error=False)
 
     def _on_return(self, event: tk.Event) -> str:
         """Enter presses a focused button, otherwise it is the current window's main action."""
@@ -518,8 +570,8 @@ class App:
             # The window stays, so the player reads why; closing again quits without saving.
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
             self._close_unsaved = True
-            self.screen.hint.flash(f"{problem[:1].upper() + problem[1:]} · close again to quit without saving",
-                                   ms=NOTICE_MS)
+            self.screen.hint.flash(_("{problem} · close again to quit without saving").format(
+                problem=problem[:1].upper() + problem[1:]), ms=NOTICE_MS)
             return
         self.root.destroy()
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.arrows import grown
 from ruzzle_gui.app.board_shapes import font, rounded_box
+from ruzzle_gui.app.i18n import bonus_badge
 from ruzzle_gui.app.path_drawing import PathDrawing
 
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.
@@ -181,6 +182,10 @@ class BoardView(tk.Canvas):
         self.configure(background=theme.palette(self).background)
         self.redraw()
 
+    def retranslate(self) -> None:
+        """Draw the bonus badges in the new interface language (the board and its path stay)."""
+        self.redraw()
+
     def redraw(self) -> None:
         """Draw everything afresh once the app is idle, so that many changes in a row draw once."""
         if self._pending is None:
@@ -319,7 +324,7 @@ class BoardView(tk.Canvas):
                                      font=font(size * 0.17, 7), tags=(f"value{index}", "label", "ink"))
             self.path_drawing.avoid(label, index)
         if bonus:
-            label = self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus, anchor="nw", fill=ink,
+            label = self.create_text(x0 + size * 0.09, y0 + size * 0.06, text=bonus_badge(bonus), anchor="nw", fill=ink,
                                      font=font(size * 0.16, 7, bold=True),
                                      tags=(f"bonus{index}", "label", "ink"))
             self.path_drawing.avoid(label, index)

@@ -9,6 +9,7 @@ from tkinter import ttk
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.board import BONUSES
@@ -17,9 +18,10 @@ from ruzzle_gui.language import load_language
 CYCLE = (None, *BONUSES)
 # The digit conventions of existing Ruzzle solvers: 1-4 set a bonus, 0 clears it.
 KEY_BONUS = {"1": "DL", "2": "TL", "3": "DW", "4": "TW", "0": None}
-SOLVE_LABEL = "Solve  →"
-TIP = ("Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · "
-       "Enter: solve · Esc: back")
+SOLVE_LABEL = N_("Solve  →")
+# TRANSLATORS: DL, TL, DW and TW are the bonus badges: write the ones your language's game shows.
+TIP = N_("Click a tile: DL → TL → DW → TW → none (right-click goes back) · keys 1–4 set, 0 clears · "
+         "Enter: solve · Esc: back")
 
 
 def cycled(bonus: str | None, step: int) -> str | None:
@@ -48,7 +50,7 @@ class BonusEntry(ttk.Frame):
         self.legend = self._build_legend()
         self.legend.grid(row=1, column=1, sticky="nw", padx=(theme.px(self, 16), 0), pady=theme.px(self, 16))
         self._build_buttons()
-        self.hint = HintBar(self, TIP)
+        self.hint = HintBar(self, _(TIP))
         self.hint.grid(row=3, column=0, columnspan=2, sticky="ew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(1, weight=1)
@@ -74,23 +76,27 @@ class BonusEntry(ttk.Frame):
     def _build_legend(self) -> ttk.Frame:
         """Return a panel naming each bonus colour, its key, and the bonus count so far."""
         panel, px = ttk.Frame(self), theme.px
-        ttk.Label(panel, text="Bonus tiles", style="Title.TLabel").pack(anchor="w", pady=(0, px(self, 10)))
+        self._key_labels: dict[str, ttk.Label] = {}
+        ttk.Label(panel, text=_("Bonus tiles"), style="Title.TLabel").pack(anchor="w", pady=(0, px(self, 10)))
         for key, bonus in (("1", "DL"), ("2", "TL"), ("3", "DW"), ("4", "TW")):
             row = ttk.Frame(panel)
             row.pack(anchor="w", pady=px(self, 3))
-            ttk.Label(row, text=bonus, width=3, style=f"{bonus}.TLabel").pack(side="left")
-            ttk.Label(row, text=f"  {theme.BONUS_NAMES[bonus]}").pack(side="left")
-            ttk.Label(row, text=f"   key {key}", style="Muted.TLabel").pack(side="left")
-        ttk.Label(panel, text="Key 0 clears a tile.", style="Muted.TLabel").pack(anchor="w", pady=(px(self, 8), 0))
+            ttk.Label(row, text=bonus_badge(bonus), width=3, style=f"{bonus}.TLabel").pack(side="left")
+            ttk.Label(row, text=_(theme.BONUS_NAMES[bonus]), padding=(px(self, 6), 0, 0, 0)).pack(side="left")
+            label = ttk.Label(row, text=_("key {key}").format(key=key), style="Muted.TLabel",
+                              padding=(px(self, 8), 0, 0, 0))
+            label.pack(side="left")
+            self._key_labels[key] = label
+        ttk.Label(panel, text=_("Key 0 clears a tile."), style="Muted.TLabel").pack(anchor="w", pady=(px(self, 8), 0))
         return panel
 
     def _build_buttons(self) -> None:
         """Lay out Back, the busy indicator and Solve."""
         bar = ttk.Frame(self)
         bar.grid(row=2, column=0, columnspan=2, sticky="ew")
-        self.back_button = ttk.Button(bar, text="←  Back to letters", command=self.on_escape)
+        self.back_button = ttk.Button(bar, text=_("←  Back to letters"), command=self.on_escape)
         self.back_button.pack(side="left")
-        self.solve_button = ttk.Button(bar, text=SOLVE_LABEL, style="Accent.TButton", command=self.on_return)
+        self.solve_button = ttk.Button(bar, text=_(SOLVE_LABEL), style="Accent.TButton", command=self.on_return)
         self.solve_button.pack(side="right")
         self.progress = ttk.Progressbar(bar, mode="indeterminate", length=theme.px(self, 160))
         self.busy_label = ttk.Label(bar, text="", style="Muted.TLabel")
@@ -116,15 +122,26 @@ class BonusEntry(ttk.Frame):
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses,
                              load_language(state.language).values, doubtful=state.unsure)
-        self.solve_button.configure(text=unsure.solve_label(len(state.unsure), SOLVE_LABEL))
-        counts = [f"{state.bonuses.count(bonus)} {bonus}" for bonus in BONUSES]
-        self.count_label.configure(text="On this board: " + " · ".join(counts))
+        self.solve_button.configure(text=unsure.solve_label(len(state.unsure), _(SOLVE_LABEL)))
+        self._show_counts()
         self.on_change()
+
+    def _show_counts(self) -> None:
+        """Say how many tiles carry each bonus."""
+        counts = [f"{format_number(self.state.bonuses.count(bonus))} {bonus_badge(bonus)}" for bonus in BONUSES]
+        # TRANSLATORS: {counts} is how many tiles carry each bonus, e.g. "2 DL · 1 TL · 0 DW · 1 TW".
+        self.count_label.configure(text=_("On this board: {counts}").format(counts=" · ".join(counts)))
+
+    def retranslate(self) -> None:
+        """Say again, in the interface language, the texts made with values: the bonus counts and keys."""
+        self._show_counts()
+        for key, label in self._key_labels.items():
+            label.configure(text=_("key {key}").format(key=key))
 
     def set_bonus(self, index: int, bonus: str | None) -> None:
         """Put ``bonus`` (or none) on tile ``index`` and move the cursor there."""
         if self.busy:
-            self.hint.flash("Solving: wait for the words, or press Esc to stop")
+            self.hint.flash(_("Solving: wait for the words, or press Esc to stop"))
             return
         self.state.bonuses[index] = bonus
         self.state.unsure.pop(index, None)  # settled: the player chose its bonus
@@ -139,7 +156,7 @@ class BonusEntry(ttk.Frame):
         """Put the cursor on the next unsure tile and say why the reader doubted it."""
         index = unsure.next_after(self.state.unsure, self.cursor)
         if index is None:
-            self.hint.flash("No tile is unsure", error=False)
+            self.hint.flash(_("No tile is unsure"), error=False)
             return
         self.cursor = index
         self.board_view.set_cursor(index)
@@ -160,13 +177,13 @@ class BonusEntry(ttk.Frame):
             self.progress.pack(side="right")
             self.progress.start(60)
             self.solve_button.state(["disabled"])
-            self.back_button.configure(text="✕  Stop and go back")
+            self.back_button.configure(text=_("✕  Stop and go back"))
         else:
             self.progress.stop()
             self.progress.pack_forget()
             self.busy_label.pack_forget()
             self.solve_button.state(["!disabled"])
-            self.back_button.configure(text="←  Back to letters")
+            self.back_button.configure(text=_("←  Back to letters"))
 
     def on_return(self) -> None:
         """Solve the board, unless a solve is already running."""

@@ -15,6 +15,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.i18n import _, format_decimal, format_short
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import PlanError, Timing
@@ -31,7 +32,7 @@ def fit(samples: Sequence[tuple[int, float]]) -> tuple[float, float]:
     """
     lengths = {n for n, _ in samples}
     if len(lengths) < 2:
-        raise PlanError("trace words of at least two different lengths")
+        raise PlanError(_("trace words of at least two different lengths"))
     count = len(samples)
     mean_n = sum(n for n, _ in samples) / count
     mean_t = sum(t for _, t in samples) / count
@@ -62,7 +63,7 @@ class CalibrateDialog(tk.Toplevel):
                  timing: Timing, on_keep: Callable[[Timing], None],
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(master)
-        self.title("Calibrate · Ruzzle Solver")
+        self.title(_("Calibrate · Ruzzle Solver"))
         self.transient(master.winfo_toplevel())
         self.timing, self.on_keep, self.clock = timing, on_keep, clock
         self.words = pick_words(solutions)
@@ -82,8 +83,8 @@ class CalibrateDialog(tk.Toplevel):
         px = theme.px
         body = ttk.Frame(self, padding=px(self, 16))
         body.pack(fill="both", expand=True)
-        ttk.Label(body, text="Trace each word on the board with the mouse, as you would swipe it in the game: "
-                             "press on its first tile, drag through its path, release.",
+        ttk.Label(body, text=_("Trace each word on the board with the mouse, as you would swipe it in the game: "
+                               "press on its first tile, drag through its path, release."),
                   style="Muted.TLabel", wraplength=px(self, 380)).pack(fill="x")
         self.prompt = ttk.Label(body, text="", style="Title.TLabel", anchor="center")
         self.prompt.pack(fill="x", pady=px(self, 8))
@@ -97,21 +98,23 @@ class CalibrateDialog(tk.Toplevel):
         self.result.pack(fill="x", pady=px(self, 8))
         buttons = ttk.Frame(body)
         buttons.pack(fill="x")
-        self.keep_button = ttk.Button(buttons, text="Keep", style="Accent.TButton", command=self.keep)
+        self.keep_button = ttk.Button(buttons, text=_("Keep"), style="Accent.TButton", command=self.keep)
         self.keep_button.pack(side="right")
         self.keep_button.state(["disabled"])
-        ttk.Button(buttons, text="Start again", command=self.restart).pack(side="right", padx=px(self, 6))
-        ttk.Button(buttons, text="Cancel", command=self.destroy).pack(side="left")
+        ttk.Button(buttons, text=_("Start again"), command=self.restart).pack(side="right", padx=px(self, 6))
+        ttk.Button(buttons, text=_("Cancel"), command=self.destroy).pack(side="left")
 
     def _ask(self) -> None:
         """Ask for the next word, or fit and show the result when all are traced."""
         done = len(self.samples)
         if done < len(self.words):
             word = self.words[done].word
-            self.prompt.configure(text=f"{done + 1} of {len(self.words)}:  {word.upper()}")
+            # TRANSLATORS: the calibration's prompt: "2 of 5:  CASA", the word to trace next.
+            self.prompt.configure(text=_("{number} of {count}:  {word}").format(number=done + 1, count=len(self.words),
+                                                                                word=word.upper()))
             self._asked = self.clock()
         else:
-            self.prompt.configure(text="Done")
+            self.prompt.configure(text=_("Done"))
             self._show_fit()
 
     def restart(self) -> None:
@@ -151,12 +154,14 @@ class CalibrateDialog(tk.Toplevel):
             per_word, per_letter = fit(self.samples)
             self.fitted = Timing(per_word, per_letter, self.timing.per_cell)
         except PlanError as err:
-            self.result.configure(text=f"Cannot use these times: {err}. Press Start again.", style="Error.TLabel")
+            self.result.configure(text=_("Cannot use these times: {problem}. Press Start again.").format(problem=err),
+                                  style="Error.TLabel")
             return
-        self.result.configure(style="TLabel", text=(
-            f"You take {per_word:.2f} s per word and {per_letter:.2f} s per letter "
-            f"(until now {self.timing.per_word:g} s and {self.timing.per_letter:g} s). "
-            "Keep these for your plans?"))
+        self.result.configure(style="TLabel", text=_(
+            "You take {per_word} s per word and {per_letter} s per letter "
+            "(until now {old_per_word} s and {old_per_letter} s). Keep these for your plans?").format(
+            per_word=format_decimal(per_word, 2), per_letter=format_decimal(per_letter, 2),
+            old_per_word=format_short(self.timing.per_word), old_per_letter=format_short(self.timing.per_letter)))
         self.keep_button.state(["!disabled"])
         self.keep_button.focus_set()
 

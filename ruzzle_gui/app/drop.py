@@ -9,6 +9,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from ruzzle_gui.app.i18n import _
+
 DROP_FILES = "DND_Files"
 
 
@@ -17,12 +19,12 @@ def enable_drop(widget: tk.Misc, on_file: Callable[[str], object]) -> str | None
     try:
         from tkinterdnd2 import TkinterDnD
     except ImportError as err:
-        return f"drag and drop needs tkinterdnd2 ({err})"
+        return _("drag and drop needs tkinterdnd2 ({problem})").format(problem=err)
     try:
         TkinterDnD.require(widget)
         widget.drop_target_register(DROP_FILES)
     except (RuntimeError, ImportError, OSError, tk.TclError, AttributeError) as err:
-        return f"drag and drop is not available here ({err})"
+        return _("drag and drop is not available here ({problem})").format(problem=err)
     widget.dnd_bind("<<Drop>>", lambda event: _dropped(widget, event.data, on_file))
     return None
 

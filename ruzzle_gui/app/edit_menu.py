@@ -4,14 +4,20 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from ruzzle_gui.app.i18n import menu_label
+
 UNDO_KEYS = ("<Control-z>",)
 # Ctrl+Shift+Z reaches Tk as Control-Shift-Z (or -z with Caps Lock); Ctrl+Y as on Windows.
 REDO_KEYS = ("<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>", "<Control-Y>")
 
 
-def entry_label(verb: str, name: str | None) -> str:
-    """Return 'Undo New game', or plain 'Undo' when there is nothing to undo."""
-    return f"{verb} {name}" if name else verb
+def entry_label(verb: str, name: str | None) -> dict[str, object]:
+    """Return the label and mnemonic of 'Undo New game' (``verb`` 'undo'), or plain 'Undo' with nothing to undo."""
+    if verb == "undo":
+        # TRANSLATORS: {step} names the change to the board that Undo takes back, e.g. "New game".
+        return menu_label("&Undo {step}", step=name) if name else menu_label("&Undo")
+    # TRANSLATORS: {step} names the change to the board that Redo makes again, e.g. "New game".
+    return menu_label("&Redo {step}", step=name) if name else menu_label("&Redo")
 
 
 class EditMenu:
@@ -20,9 +26,9 @@ class EditMenu:
     def __init__(self, root: tk.Misc, menubar: tk.Menu, on_undo: Callable[[], None],
                  on_redo: Callable[[], None]) -> None:
         self.menu = tk.Menu(menubar, tearoff=False)
-        self.menu.add_command(label="Undo", underline=0, accelerator="Ctrl+Z", command=on_undo)
-        self.menu.add_command(label="Redo", underline=0, accelerator="Ctrl+Shift+Z", command=on_redo)
-        menubar.insert_cascade(1, label="Edit", underline=0, menu=self.menu)
+        self.menu.add_command(**entry_label("undo", None), accelerator="Ctrl+Z", command=on_undo)
+        self.menu.add_command(**entry_label("redo", None), accelerator="Ctrl+Shift+Z", command=on_redo)
+        menubar.insert_cascade(1, **menu_label("&Edit"), menu=self.menu)
         for sequence in UNDO_KEYS:
             root.bind(sequence, lambda _event: on_undo() or "break")
         for sequence in REDO_KEYS:
@@ -30,5 +36,5 @@ class EditMenu:
 
     def show(self, undo_name: str | None, redo_name: str | None) -> None:
         """Name the steps Undo and Redo would take, greying out an entry with nothing to do."""
-        for index, verb, name in ((0, "Undo", undo_name), (1, "Redo", redo_name)):
-            self.menu.entryconfigure(index, label=entry_label(verb, name), state="normal" if name else "disabled")
+        for index, verb, name in ((0, "undo", undo_name), (1, "redo", redo_name)):
+            self.menu.entryconfigure(index, **entry_label(verb, name), state="normal" if name else "disabled")

@@ -5,6 +5,8 @@ import tkinter as tk
 from collections.abc import Callable, Iterable
 from tkinter import ttk
 
+from ruzzle_gui.app.i18n import retranslate
+
 ERROR_MS = 4000
 
 
@@ -29,6 +31,11 @@ class HintBar(ttk.Label):
         self._cancel()
         self.configure(text=self.tip, style="Hint.TLabel")
 
+    def retranslate(self) -> None:
+        """Show the tip in the new interface language (a message flashing in the old one goes)."""
+        self.tip = retranslate(self.tip)
+        self.show_tip()
+
     def _cancel(self) -> None:
         """Cancel a pending return to the tip, so messages never stack timers."""
         if self._after_id is not None:
@@ -39,11 +46,6 @@ class HintBar(ttk.Label):
         """Cancel the pending timer before the widget goes."""
         self._cancel()
         super().destroy()
-
-
-def plural(count: int, noun: str) -> str:
-    """Return '1 word', '2 words', '12,345 words': the count and the noun, plural unless one."""
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
 
 
 def bind_shortcut(widgets: Iterable[tk.Misc], sequence: str, action: Callable[[], object]) -> None:

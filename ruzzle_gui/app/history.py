@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
+from ruzzle_gui.app.i18n import _
+
 LIMIT = 200  # steps kept: a whole round of typing and reading, and then some
 
 
@@ -25,25 +27,28 @@ class Snapshot(NamedTuple):
     read: bool = False
 
 
-def where(index: int, cols: int) -> str:
-    """Return 'row R, column C' (counted from 1) for a row-major tile index."""
+def where(index: int, cols: int) -> tuple[int, int]:
+    """Return (row, column), counted from 1, of a row-major tile index."""
     r, c = divmod(index, cols)
-    return f"row {r + 1}, column {c + 1}"
+    return r + 1, c + 1
 
 
 def describe(before: Snapshot, after: Snapshot) -> str:
     """Return a short name for the change from ``before`` to ``after``, for the Edit menu."""
     if (before.rows, before.cols) != (after.rows, after.cols):
-        return "board size"
+        # TRANSLATORS: the names of changes to the board, shown after "Undo" and "Redo" in the Edit menu.
+        return _("board size")
     letters = [i for i, (a, b) in enumerate(zip(before.letters, after.letters)) if a != b]
     bonuses = [i for i, (a, b) in enumerate(zip(before.bonuses, after.bonuses)) if a != b]
     if len(letters) == 1 and not bonuses:
-        return f"letter at {where(letters[0], after.cols)}"
+        row, column = where(letters[0], after.cols)
+        return _("letter at row {row}, column {column}").format(row=row, column=column)
     if len(bonuses) == 1 and not letters:
-        return f"bonus at {where(bonuses[0], after.cols)}"
+        row, column = where(bonuses[0], after.cols)
+        return _("bonus at row {row}, column {column}").format(row=row, column=column)
     if letters or bonuses:
-        return "letters" if not bonuses else "bonuses" if not letters else "board"
-    return "check of an unsure tile"
+        return _("letters") if not bonuses else _("bonuses") if not letters else _("board")
+    return _("check of an unsure tile")
 
 
 class History:

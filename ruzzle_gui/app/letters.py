@@ -8,7 +8,8 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
+from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
 from ruzzle_gui.app.paste import is_board_text, pasted_letters
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
 from ruzzle_gui.board import Board, BoardError
@@ -16,20 +17,20 @@ from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
 MIN_SIZE = 2
-NEXT_LABEL = "Next: bonuses  →"
-ACCEPT_LABEL = "Accept and solve  →"
+NEXT_LABEL = N_("Next: bonuses  →")
+ACCEPT_LABEL = N_("Accept and solve  →")
 # Control, and Alt as Mod1 or as Tk's own Alt bit (where Alt is on no Mod key, as under Xvfb):
 # such chords are shortcuts (Alt+F opens the File menu), never letters. AltGr (Mod5) still types.
 MODIFIERS = 0x4 | 0x8 | 0x20000
 MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
-TIP = ("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
-       "Enter: next · F1: all keys")
+TIP = N_("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
+         "Enter: next · F1: all keys")
 
 
-def where(index: int, cols: int) -> str:
-    """Return 'row R, column C' (counted from 1) for a row-major tile index."""
+def where(index: int, cols: int) -> dict[str, int]:
+    """Return {'row': R, 'column': C} (counted from 1) of a row-major tile index, to fill a message."""
     r, c = divmod(index, cols)
-    return f"row {r + 1}, column {c + 1}"
+    return {"row": r + 1, "column": c + 1}
 
 
 def step_cursor(index: int, dr: int, dc: int, rows: int, cols: int) -> int:
@@ -43,12 +44,13 @@ def board_problem(state: AppState, language: Language) -> tuple[int, str] | None
     """Return (tile index, message) for the first reason the typed board cannot be solved, or None."""
     empty = [i for i, letter in enumerate(state.letters) if not letter]
     if empty:
-        count = f"{len(empty)} tiles are" if len(empty) > 1 else "1 tile is"
-        return empty[0], f"{count} still empty: type a letter at {where(empty[0], state.cols)}"
+        return empty[0], ngettext("{count} tile is still empty: type a letter at row {row}, column {column}",
+                                  "{count} tiles are still empty: type a letter at row {row}, column {column}",
+                                  len(empty)).format(count=format_number(len(empty)), **where(empty[0], state.cols))
     bad = next((i for i, letter in enumerate(state.letters) if language.fold_letter(letter) is None), None)
     if bad is not None:
-        return bad, (f"'{state.letters[bad]}' at {where(bad, state.cols)} is not a letter of the "
-                     f"{language.name} alphabet")
+        return bad, _("'{letter}' at row {row}, column {column} is not a letter of the {language} alphabet").format(
+            letter=state.letters[bad], language=board_language_name(language), **where(bad, state.cols))
     return None
 
 
@@ -73,7 +75,7 @@ class LetterEntry(ttk.Frame):
         # Row 1, column 0, as on the bonus window (see BonusEntry.align): the board stays put.
         self.board_view.grid(row=1, column=0, sticky="nsew", pady=theme.px(self, 8))
         self._build_buttons()
-        self.hint = HintBar(self, TIP)
+        self.hint = HintBar(self, _(TIP))
         self.hint.grid(row=3, column=0, columnspan=2, sticky="ew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(1, weight=1)
@@ -83,7 +85,7 @@ class LetterEntry(ttk.Frame):
         """Lay out the language chooser and the rows x columns spinboxes."""
         bar = ttk.Frame(self)
         bar.grid(row=0, column=0, columnspan=2, sticky="ew")
-        ttk.Label(bar, text="Language").pack(side="left")
+        ttk.Label(bar, text=_("Language")).pack(side="left")
         self.language_box = ttk.Combobox(bar, state="readonly", width=14,
                                          values=list(self.languages.values()))
         self.language_box.pack(side="left", padx=(theme.px(self, 8), 0))
@@ -92,7 +94,7 @@ class LetterEntry(ttk.Frame):
         self.cols_box = self._size_box(bar, self.cols_var)
         ttk.Label(bar, text="×").pack(side="right", padx=theme.px(self, 6))
         self.rows_box = self._size_box(bar, self.rows_var)
-        ttk.Label(bar, text="Board size (rows × columns)").pack(side="right", padx=(0, theme.px(self, 8)))
+        ttk.Label(bar, text=_("Board size (rows × columns)")).pack(side="right", padx=(0, theme.px(self, 8)))
 
     def _size_box(self, bar: ttk.Frame, variable: tk.StringVar) -> ttk.Spinbox:
         """Return a packed spinbox for one board dimension."""
@@ -106,11 +108,11 @@ class LetterEntry(ttk.Frame):
         """Lay out Random board, Clear and Next."""
         bar = ttk.Frame(self)
         bar.grid(row=2, column=0, columnspan=2, sticky="ew")
-        self.random_button = ttk.Button(bar, text="Random board", underline=0, command=self.random_board)
+        self.random_button = ttk.Button(bar, **underlined(_("Random board"), "r"), command=self.random_board)
         self.random_button.pack(side="left")
-        self.clear_button = ttk.Button(bar, text="Clear", underline=1, command=self.clear)
+        self.clear_button = ttk.Button(bar, **underlined(_("Clear"), "l"), command=self.clear)
         self.clear_button.pack(side="left", padx=theme.px(self, 8))
-        self.next_button = ttk.Button(bar, text=NEXT_LABEL, style="Accent.TButton",
+        self.next_button = ttk.Button(bar, text=_(NEXT_LABEL), style="Accent.TButton",
                                       command=self.on_return)
         self.next_button.pack(side="right")
 
@@ -168,14 +170,14 @@ class LetterEntry(ttk.Frame):
         self.board_view.cursor = self.cursor
         self.board_view.show(state.rows, state.cols, state.letters, state.bonuses, language.values, invalid,
                              state.unsure)
-        self.next_button.configure(text=unsure.solve_label(len(state.unsure), ACCEPT_LABEL if state.read
-                                                           else NEXT_LABEL))
+        self.next_button.configure(text=unsure.solve_label(len(state.unsure), _(ACCEPT_LABEL) if state.read
+                                                           else _(NEXT_LABEL)))
         self.on_change()
 
     def show_read(self, board: Board, doubtful: dict[int, str] | list[int]) -> None:
         """Show a board read from an image, its ``doubtful`` tiles marked (index -> reason), the cursor on the
         first; Enter solves."""
-        with self.state.history.step("screenshot read"):
+        with self.state.history.step(_("screenshot read")):
             self.state.load_board(board)
             # Over the bonuses the board itself marks as guesses: the reader's reasons say more.
             self.state.unsure.update(doubtful if isinstance(doubtful, dict) else dict.fromkeys(doubtful, ""))
@@ -187,13 +189,19 @@ class LetterEntry(ttk.Frame):
         """Drop the marks of a read board and the Enter-solves shortcut: the board is no longer the one read."""
         self.state.unsure.clear()
         self.state.read = False
-        self.next_button.configure(text=NEXT_LABEL)
+        self.next_button.configure(text=_(NEXT_LABEL))
+
+    def retranslate(self) -> None:
+        """Name the board languages in the new interface language (the shared dict is updated in place)."""
+        self.languages.update({code: retranslate(name) for code, name in self.languages.items()})
+        self.language_box.configure(values=list(self.languages.values()))
+        self.language_box.set(self.languages.get(self.state.language, self.state.language))
 
     def next_unsure(self) -> None:
         """Put the cursor on the next unsure tile and say why the reader doubted it."""
         index = unsure.next_after(self.state.unsure, self.cursor)
         if index is None:
-            self.hint.flash("No tile is unsure", error=False)
+            self.hint.flash(_("No tile is unsure"), error=False)
             return
         self.move_to(index)
         self.hint.flash(unsure.describe(index, self.state), error=False)
@@ -203,14 +211,15 @@ class LetterEntry(ttk.Frame):
         language = self.language
         letter = language.fold_letter(char)
         if letter is None:
-            self.hint.flash(f"'{char}' is not a letter of the {language.name} alphabet")
+            self.hint.flash(_("'{letter}' is not a letter of the {language} alphabet").format(
+                letter=char, language=board_language_name(language)))
             return False
         self.state.letters[self.cursor] = letter
         self.state.unsure.pop(self.cursor, None)  # settled: the player typed it
         if self.cursor < self.state.size - 1:
             self.cursor += 1
         elif all(self.state.letters):
-            self.hint.flash("Every tile is filled: press Enter to mark the bonuses", error=False)
+            self.hint.flash(_("Every tile is filled: press Enter to mark the bonuses"), error=False)
         self.redraw()
         return True
 
@@ -239,24 +248,29 @@ class LetterEntry(ttk.Frame):
         try:
             board = Board.parse(text, self.language)
         except BoardError as err:
-            self.hint.flash(f"Not pasted: {err}")
+            # TRANSLATORS: {problem} is the board parser's reason, in English (e.g. "line 1, cell 1: ...").
+            self.hint.flash(_("Not pasted: {problem}").format(problem=err))
             return 0
-        with self.state.history.step("paste"):
+        with self.state.history.step(_("paste")):
             self.forget_read()
             self.state.load_board(board)
         self.cursor = 0
         self.refresh()
-        self.hint.flash(f"Pasted a {board.rows}×{board.cols} board with its bonuses", error=False)
+        self.hint.flash(_("Pasted a {rows}×{cols} board with its bonuses").format(rows=board.rows, cols=board.cols),
+                        error=False)
         return board.rows * board.cols
 
     def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
         """Say what a paste did: letters placed, extra letters dropped, characters refused."""
-        parts = [f"Pasted {plural(placed, 'letter')}"]
+        parts = [ngettext("Pasted {count} letter", "Pasted {count} letters", placed).format(
+            count=format_number(placed))]
         if extra:
-            parts.append(f"{extra} more did not fit")
+            parts.append(ngettext("{count} more did not fit", "{count} more did not fit", extra).format(
+                count=format_number(extra)))
         if refused:
             shown = " ".join(repr(ch) for ch in refused[:6])
-            parts.append(f"skipped {shown} (not in the {language.name} alphabet)")
+            parts.append(_("skipped {characters} (not in the {language} alphabet)").format(
+                characters=shown, language=board_language_name(language)))
         self.hint.flash("; ".join(parts), error=bool(refused or extra or not placed))
 
     def backspace(self) -> None:
@@ -286,29 +300,29 @@ class LetterEntry(ttk.Frame):
 
     def clear(self) -> None:
         """Empty every tile and bonus, keeping language and size."""
-        with self.state.history.step("Clear"):
+        with self.state.history.step(_("Clear")):
             self.forget_read()
             self.state.clear()
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
-        self.hint.flash("Board cleared · Ctrl+Z brings it back", error=False)
+        self.hint.flash(_("Board cleared · Ctrl+Z brings it back"), error=False)
 
     def random_board(self) -> None:
         """Fill the board with letters drawn from the language's frequencies and bonuses at the game's odds."""
         try:
             board = Board.random(self.language, self.state.rows, self.state.cols, self.rng)
         except (DictionaryError, LanguageError, BoardError) as err:
-            self.hint.flash(f"No random board: {err}")
+            self.hint.flash(_("No random board: {problem}").format(problem=err))
             return
-        with self.state.history.step("Random board"):
+        with self.state.history.step(_("Random board")):
             self.forget_read()
             self.state.load_board(board)
         self.cursor = 0
         self.redraw()
         self.board_view.focus_set()
-        self.hint.flash(f"Random {self.language.name} board with bonuses: press Enter to check them",
-                        error=False)
+        self.hint.flash(_("Random {language} board with bonuses: press Enter to check them").format(
+            language=board_language_name(self.language)), error=False)
 
     def set_language(self, code: str) -> None:
         """Switch to language ``code``, refolding the letters typed so far."""
@@ -320,8 +334,9 @@ class LetterEntry(ttk.Frame):
         self.redraw()
         bad = sum(1 for letter in self.state.letters if letter and language.fold_letter(letter) is None)
         if bad:
-            self.hint.flash(f"{bad} letter{'s are' if bad > 1 else ' is'} not in the {language.name} "
-                            "alphabet (shown in red): retype them")
+            self.hint.flash(ngettext("{count} letter is not in the {language} alphabet (shown in red): retype it",
+                                     "{count} letters are not in the {language} alphabet (shown in red): retype them",
+                                     bad).format(count=format_number(bad), language=board_language_name(language)))
         elif note:
             self.hint.flash(note)
 
@@ -342,12 +357,12 @@ class LetterEntry(ttk.Frame):
         except ValueError:
             rows = cols = 0
         if not (low <= rows <= top and low <= cols <= top):
-            self.hint.flash(f"A board has {low} to {top} rows and columns")
+            self.hint.flash(_("A board has {low} to {top} rows and columns").format(low=low, top=top))
             self.rows_var.set(str(self.state.rows))
             self.cols_var.set(str(self.state.cols))
             return
         if (rows, cols) != (self.state.rows, self.state.cols):
-            with self.state.history.step("board size"):
+            with self.state.history.step(_("board size")):
                 self.forget_read()
                 self.state.resize(rows, cols)
             self.cursor = min(self.cursor, self.state.size - 1)
@@ -425,7 +440,7 @@ class LetterEntry(ttk.Frame):
         try:
             text = self.clipboard_get() if selection == "CLIPBOARD" else self.selection_get(selection=selection)
         except tk.TclError:
-            self.hint.flash("Nothing to paste: copy some letters first")
+            self.hint.flash(_("Nothing to paste: copy some letters first"))
             return
         self.type_text(text)
 

@@ -84,6 +84,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
         from ruzzle_gui.app import theme
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
+        from ruzzle_gui.app.i18n import _
         from ruzzle_gui.app.startup import default_state
     except ImportError as err:
         if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
@@ -96,7 +97,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     except BoardError as err:
         # The window opens anyway and says what is wrong, where the player looks.
         print(f"{PROG}: error: {err}", file=sys.stderr)
-        state.notices.append(f"Could not open {Path(args.board).name}: {err}")
+        state.notices.append(_("Could not open {name}: {problem}").format(name=Path(args.board).name, problem=err))
         board = None
     if state.settings.theme is None:
         theme.read_system_mode_ahead()  # meanwhile Tk starts

@@ -1,9 +1,11 @@
-"""The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys)."""
+"""The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys, Interface language)."""
 from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from ruzzle_gui.app.i18n import LANGUAGES, _, menu_label
 
 RECENT_LABEL_CHARS = 60
 
@@ -23,32 +25,55 @@ class MenuBar(tk.Menu):
                  on_open_recent: Callable[[str], None], on_keys: Callable[[], None],
                  on_quit: Callable[[], None], on_open_screenshot: Callable[[], None] | None = None,
                  on_paste_image: Callable[[], None] | None = None,
-                 on_read_screen: Callable[[], None] | None = None) -> None:
+                 on_read_screen: Callable[[], None] | None = None,
+                 on_interface_language: Callable[[str | None], None] | None = None,
+                 interface_language: str | None = None) -> None:
         super().__init__(root, tearoff=False)
         self.on_open_recent = on_open_recent
         self.file_menu = tk.Menu(self, tearoff=False)
         self.recent_menu = tk.Menu(self.file_menu, tearoff=False)
-        self.file_menu.add_command(label="Open board…", underline=0, accelerator="Ctrl+O", command=on_open)
-        self.file_menu.add_cascade(label="Open recent", underline=5, menu=self.recent_menu)
+        # TRANSLATORS: in menu items, '&' marks the letter underlined for Alt+letter; put it before the
+        # letter you choose in your translation, each letter once per menu.
+        self.file_menu.add_command(**menu_label("&Open board…"), accelerator="Ctrl+O", command=on_open)
+        self.file_menu.add_cascade(**menu_label("Open &recent"), menu=self.recent_menu)
         self.file_menu.add_separator()
-        for label, underline, key, action in (("Open screenshot…", 5, "Ctrl+Shift+O", on_open_screenshot),
-                                              ("Paste screenshot", 0, "Ctrl+Shift+V", on_paste_image),
-                                              ("Read from screen", 0, "Ctrl+Shift+R", on_read_screen)):
+        for label, key, action in ((menu_label("Open &screenshot…"), "Ctrl+Shift+O", on_open_screenshot),
+                                   (menu_label("&Paste screenshot"), "Ctrl+Shift+V", on_paste_image),
+                                   (menu_label("R&ead from screen"), "Ctrl+Shift+R", on_read_screen)):
             if action is not None:
-                self.file_menu.add_command(label=label, underline=underline, accelerator=key, command=action)
+                self.file_menu.add_command(**label, accelerator=key, command=action)
         self.file_menu.add_separator()
-        self.file_menu.add_command(label="Quit", underline=0, accelerator="Ctrl+Q", command=on_quit)
+        self.file_menu.add_command(**menu_label("&Quit"), accelerator="Ctrl+Q", command=on_quit)
         help_menu = tk.Menu(self, tearoff=False)
-        help_menu.add_command(label="Keys", underline=0, accelerator="F1", command=on_keys)
-        self.add_cascade(label="File", underline=0, menu=self.file_menu)
-        self.add_cascade(label="Help", underline=0, menu=help_menu)
+        help_menu.add_command(**menu_label("&Keys"), accelerator="F1", command=on_keys)
+        self.interface_language = tk.StringVar(self, value=interface_language or "")
+        if on_interface_language is not None:
+            self.language_menu = tk.Menu(help_menu, tearoff=False)
+            self.language_menu.keep_texts = True  # the languages' own names: only System default is translated
+            self.language_menu.add_radiobutton(**menu_label("&System default"), value="",
+                                               variable=self.interface_language,
+                                               command=lambda: on_interface_language(None))
+            self.language_menu.add_separator()
+            for code, name in LANGUAGES.items():  # each in its own name, never translated
+                self.language_menu.add_radiobutton(label=name, value=code, variable=self.interface_language,
+                                                   command=lambda c=code: on_interface_language(c))
+            help_menu.add_cascade(**menu_label("&Interface language"), menu=self.language_menu)
+        self.add_cascade(**menu_label("&File"), menu=self.file_menu)
+        self.add_cascade(**menu_label("&Help"), menu=help_menu)
         root.configure(menu=self)
+
+    def retranslate(self) -> None:
+        """Fetch again the texts made with values: the recent boards (and 'No boards opened yet')."""
+        self.show_recent(self._recent)
+        if hasattr(self, "language_menu"):
+            self.language_menu.entryconfigure(0, **menu_label("&System default"))
 
     def show_recent(self, paths: Sequence[str]) -> None:
         """List ``paths`` (newest first) in the Open recent submenu, numbered for the keyboard."""
+        self._recent = list(paths)
         self.recent_menu.delete(0, "end")
         for number, path in enumerate(paths, 1):
             self.recent_menu.add_command(label=recent_label(number, path), underline=0,
                                          command=lambda p=path: self.on_open_recent(p))
         if not paths:
-            self.recent_menu.add_command(label="No boards opened yet", state="disabled")
+            self.recent_menu.add_command(label=_("No boards opened yet"), state="disabled")

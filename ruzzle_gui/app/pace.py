@@ -8,6 +8,8 @@ import tkinter as tk
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.i18n import _, format_decimal, underlined
+from ruzzle_gui.app.i18n import format_short as seconds
 
 
 def pace_text(result) -> str:
@@ -15,13 +17,14 @@ def pace_text(result) -> str:
     steps = getattr(result, "steps", ())
     if not steps:
         return ""
-    return f"planned at {result.used / len(steps):.1f} s a word"
+    return _("planned at {seconds} s a word").format(seconds=format_decimal(result.used / len(steps), 1))
 
 
 def first_plan_offer(timing) -> str:
     """Return the one-time message that offers Calibrate on the first plan."""
-    return (f"This plan assumes a typical player's pace ({timing.per_word:g} s a word + {timing.per_letter:g} s "
-            "a letter). Calibrate… (Alt+C) measures yours in a minute")
+    return _("This plan assumes a typical player's pace ({per_word} s a word + {per_letter} s a letter). "
+             "Calibrate… (Alt+C) measures yours in a minute").format(per_word=seconds(timing.per_word),
+                                                                     per_letter=seconds(timing.per_letter))
 
 
 class PaceLine(ttk.Frame):
@@ -31,14 +34,14 @@ class PaceLine(ttk.Frame):
         super().__init__(master)
         self.label = ttk.Label(self, text="", style="Muted.TLabel")
         self.label.pack(side="left")
-        self.calibrate_button = ttk.Button(self, text="Calibrate…", underline=0, style="Toolbutton",
+        self.calibrate_button = ttk.Button(self, **underlined(_("Calibrate…"), "c"), style="Toolbutton",
                                            takefocus=False)
         self.calibrate_button.pack(side="left", padx=(theme.px(self, 4), 0))
 
     def show(self, result) -> None:
         """Say the pace ``result`` was planned at; hide the line for an empty plan."""
         text = pace_text(result)
-        self.label.configure(text=f"{text};" if text else "")
+        self.label.configure(text=_("{pace};").format(pace=text) if text else "")
         if text:
             self.calibrate_button.pack(side="left", padx=(theme.px(self, 4), 0))
         else:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, underlined
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
@@ -24,8 +25,9 @@ TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and cost
 BAR_HEIGHT = 26
 BAR_INSET = 3  # the blocks stop this far short of the bar's top and bottom
 PAD = 8
-COLUMNS = (("done", "✓", 34), ("word", "Word", 120), ("score", "Points", 76), ("start", "At", 60),
-           ("total", "Total", 70))
+# TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.
+COLUMNS = (("done", "✓", 34), ("word", N_("Word"), 120), ("score", N_("Points"), 76), ("start", N_("At"), 60),
+           ("total", N_("Total"), 70))
 NUMBER_WIDTH = 44
 # Colours per mode: a played word greys out, neighbouring words alternate with the accent, so each one's
 # width shows, and the word being swiped is marked in the path's start colour in both modes.
@@ -33,10 +35,12 @@ PLAYED = {"light": "#9aa3ae", "dark": "#6b7480"}
 SECOND_BAR = {"light": "#7986cb", "dark": "#9fa8da"}
 BAR_BACKGROUND = {"light": "#ffffff", "dark": "#2b2b2b"}
 CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}
-TIMING_FIELDS = (("Round", "seconds"), ("Per word", "per_word"), ("Per letter", "per_letter"),
-                 ("Per cell", "per_cell"))
-TIP = ("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
-       "Ctrl+R: re-plan for the time left")
+# TRANSLATORS: the plan's timing boxes, in seconds: the round's length, and the time a swipe takes per word,
+# per letter and per cell of travel between words.
+TIMING_FIELDS = ((N_("Round"), "seconds"), (N_("Per word"), "per_word"), (N_("Per letter"), "per_letter"),
+                 (N_("Per cell"), "per_cell"))
+TIP = N_("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
+         "Ctrl+R: re-plan for the time left")
 
 
 def clock_text(seconds: float) -> str:
@@ -48,11 +52,16 @@ def clock_text(seconds: float) -> str:
 def plan_summary(result: Plan) -> str:
     """Return one line describing a plan (its points if all are accepted, and expected), or why it is empty."""
     if not result.steps:
-        return result.reason or "No plan"
+        return result.reason or _("No plan")
     count = len(result.steps)
-    expected = f" ({result.expected_points:,.0f} expected)" if result.expected is not None else ""
-    return (f"{count} word{'s' if count != 1 else ''}  ·  {result.points:,} points{expected}  ·  "
-            f"{result.used:.1f} of {result.seconds:g} s")
+    points = ngettext("{count} point", "{count} points", result.points).format(count=format_number(result.points))
+    if result.expected is not None:
+        points += " " + _("({points} expected)").format(points=format_number(round(result.expected_points)))
+    # TRANSLATORS: {points} is "240 points" (maybe with "(180 expected)"); {used} and {seconds} are seconds.
+    return ngettext("{count} word  ·  {points}  ·  {used} of {seconds} s",
+                    "{count} words  ·  {points}  ·  {used} of {seconds} s", count).format(
+        count=format_number(count), points=points, used=format_decimal(result.used, 1),
+        seconds=format_short(result.seconds))
 
 
 class PlanView(ttk.Frame):
@@ -72,7 +81,7 @@ class PlanView(ttk.Frame):
         self.board: Board | None = None
         self.solutions: list[Solution] = []
         self.chance: Chance | None = None  # each word's chance of being accepted (None: every word is)
-        self.plan = Plan((), self.seconds, self.timing, "No board yet")
+        self.plan = Plan((), self.seconds, self.timing, _("No board yet"))
         self.played: list[Solution] = []  # in the order they were ticked: the last is where the finger is
         self.current: int | None = None
         self._after_id: str | None = None
@@ -98,13 +107,13 @@ class PlanView(ttk.Frame):
         self.bar = tk.Canvas(self, height=px(BAR_HEIGHT), background=BAR_BACKGROUND[mode], highlightthickness=0)
         self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
-        self.tree = ttk.Treeview(self, columns=[c for c, _, _ in COLUMNS], show="tree headings", height=8,
+        self.tree = ttk.Treeview(self, columns=[c for c, _text, _width in COLUMNS], show="tree headings", height=8,
                                  selectmode="browse")
         self.tree.heading("#0", text="#")
         self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
         for column, text, width in COLUMNS:
-            self.tree.heading(column, text=text)
-            self.tree.column(column, width=max(px(width), theme.heading_width(self, text)),
+            self.tree.heading(column, text=_(text))
+            self.tree.column(column, width=max(px(width), theme.heading_width(self, _(text))),
                              stretch=column == "word", anchor="w" if column == "word" else "e")
         self._colour_rows()
         self.tree.bind("<<ThemeChanged>>", lambda _event: self._colour_rows() or self.draw_bar(), add=True)
@@ -116,7 +125,7 @@ class PlanView(ttk.Frame):
         self._build_timing().grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
         self.error_label = ttk.Label(self, text="", style="Error.TLabel")
         self.error_label.grid(row=5, column=0, columnspan=2, sticky="ew")
-        tip = ttk.Label(self, text=TIP, style="Hint.TLabel", wraplength=px(420))
+        tip = ttk.Label(self, text=_(TIP), style="Hint.TLabel", wraplength=px(420))
         tip.grid(row=6, column=0, columnspan=2, sticky="ew")
         tip.bind("<Configure>", lambda event: tip.configure(wraplength=max(event.width - px(8), px(100))))
         self.columnconfigure(0, weight=1)
@@ -134,22 +143,22 @@ class PlanView(ttk.Frame):
         rows, px = ttk.Frame(self), functools.partial(theme.px, self)
         play = ttk.Frame(rows)
         play.pack(fill="x")
-        self.play_button = ttk.Button(play, text="▶  Play plan", style="Accent.TButton", command=self.play)
+        self.play_button = ttk.Button(play, text=_("▶  Play plan"), style="Accent.TButton", command=self.play)
         self.play_button.pack(side="left")
-        self.stop_button = ttk.Button(play, text="■  Stop", command=self.stop)
+        self.stop_button = ttk.Button(play, text=_("■  Stop"), command=self.stop)
         self.stop_button.pack(side="left", padx=(px(6), 0))
         self.countdown = ttk.Label(play, text=clock_text(self.seconds), style="Title.TLabel", width=5, anchor="e")
         self.countdown.pack(side="right")
         again = ttk.Frame(rows)
         again.pack(fill="x", pady=(px(6), 0))
-        ttk.Label(again, text="Time left (s)", style="Muted.TLabel").pack(side="left")
+        ttk.Label(again, text=_("Time left (s)"), style="Muted.TLabel").pack(side="left")
         self.left_var = tk.StringVar(value=f"{self.seconds:g}")
         self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
         self.left_box.pack(side="left", padx=px(6))
-        self.replan_button = ttk.Button(again, text="Re-plan", command=self.replan)
+        self.replan_button = ttk.Button(again, text=_("Re-plan"), command=self.replan)
         self.replan_button.pack(side="left")
         self.heat_var = tk.BooleanVar(value=False)
-        self.heat_box = ttk.Checkbutton(again, text="Heat map", underline=0, variable=self.heat_var,
+        self.heat_box = ttk.Checkbutton(again, **underlined(_("Heat map"), "h"), variable=self.heat_var,
                                         command=self.update_heat)
         self.heat_box.pack(side="right")
         return rows
@@ -157,13 +166,13 @@ class PlanView(ttk.Frame):
     def _build_timing(self) -> ttk.Frame:
         """Return the round length and the swipe timing, in seconds, with Apply and Calibrate."""
         box, px = ttk.Frame(self), functools.partial(theme.px, self)
-        ttk.Label(box, text="Timing in seconds", style="Muted.TLabel").grid(row=0, column=0, columnspan=4,
+        ttk.Label(box, text=_("Timing in seconds"), style="Muted.TLabel").grid(row=0, column=0, columnspan=4,
                                                                              sticky="w")
         self.timing_vars: dict[str, tk.StringVar] = {}
         self.timing_boxes: list[ttk.Spinbox] = []
         for number, (text, name) in enumerate(TIMING_FIELDS):
             row, column = 1 + number // 2, 2 * (number % 2)
-            ttk.Label(box, text=text).grid(row=row, column=column, sticky="w", padx=(0, px(6)), pady=px(2))
+            ttk.Label(box, text=_(text)).grid(row=row, column=column, sticky="w", padx=(0, px(6)), pady=px(2))
             self.timing_vars[name] = var = tk.StringVar()
             step = 5 if name == "seconds" else 0.01
             spin = ttk.Spinbox(box, from_=0, to=3600 if name == "seconds" else 10, increment=step, width=6,
@@ -173,9 +182,9 @@ class PlanView(ttk.Frame):
             self.timing_boxes.append(spin)
         buttons = ttk.Frame(box)
         buttons.grid(row=3, column=0, columnspan=4, sticky="w", pady=(px(4), 0))
-        self.apply_button = ttk.Button(buttons, text="Apply", command=self.apply_timing)
+        self.apply_button = ttk.Button(buttons, text=_("Apply"), command=self.apply_timing)
         self.apply_button.pack(side="left")
-        self.calibrate_button = ttk.Button(buttons, text="Calibrate…")
+        self.calibrate_button = ttk.Button(buttons, text=_("Calibrate…"))
         self.calibrate_button.pack(side="left", padx=px(6))
         self._show_timing()
         return box
@@ -193,7 +202,7 @@ class PlanView(ttk.Frame):
             seconds = check_seconds(numbers.pop("seconds"))
             return seconds, Timing(**numbers)
         except ValueError as err:
-            problem = str(err) if isinstance(err, PlanError) else "every time must be a number of seconds"
+            problem = str(err) if isinstance(err, PlanError) else _("every time must be a number of seconds")
             self.error_label.configure(text=problem[0].upper() + problem[1:])
             return None
 
@@ -280,7 +289,8 @@ class PlanView(ttk.Frame):
         try:
             return check_seconds(float(text.strip().replace(",", ".")))
         except ValueError as err:
-            problem = str(err) if isinstance(err, PlanError) else f"the time must be a number of seconds, not {text!r}"
+            problem = str(err) if isinstance(err, PlanError) else _(
+                "the time must be a number of seconds, not {text}").format(text=repr(text))
             self.error_label.configure(text=problem[0].upper() + problem[1:])
             return None
 
@@ -293,6 +303,11 @@ class PlanView(ttk.Frame):
             return None
         self.stop()
         return self._show_plan(self._plan(left))
+
+    def retranslate(self) -> None:
+        """Say the plan's summary and pace again in the interface language (the plan itself stays)."""
+        self.summary_label.configure(text=plan_summary(self.plan))
+        self.pace_line.show(self.plan)
 
     def _plan(self, seconds: float) -> Plan:
         """Return the plan for ``seconds`` from the last word's end; if none can be made, an empty one saying why."""
@@ -310,8 +325,9 @@ class PlanView(ttk.Frame):
         self.pace_line.show(result)
         self.tree.delete(*self.tree.get_children())
         for number, step in enumerate(result.steps):
+            start = _("{seconds}s").format(seconds=format_decimal(step.start, 1))
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
-                             values=("", step.solution.word, step.solution.score, f"{step.start:.1f}s", step.points))
+                             values=("", step.solution.word, step.solution.score, start, step.points))
         self.countdown.configure(text=clock_text(result.seconds))
         self.play_button.state(["!disabled"] if result.steps else ["disabled"])
         self.draw_bar()
@@ -423,7 +439,7 @@ class PlanView(ttk.Frame):
         self._set_current(due)
         if due is None:
             self.stop()
-            self.error_label.configure(text="Every planned word is ticked: Ctrl+R plans more for the time left")
+            self.error_label.configure(text=_("Every planned word is ticked: Ctrl+R plans more for the time left"))
             return
         self.tree.selection_set(str(due))
         self.show_word(self.plan.steps[due].solution)
@@ -438,7 +454,7 @@ class PlanView(ttk.Frame):
             self._after_id = self.after(TICK_MS, self._tick)
         else:
             self.stop()
-            self.error_label.configure(text="Time is up")
+            self.error_label.configure(text=_("Time is up"))
 
     def _set_current(self, number: int | None) -> None:
         """Highlight the word being swiped and keep it in view."""

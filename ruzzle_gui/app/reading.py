@@ -14,6 +14,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from ruzzle_gui.app.i18n import N_, _
 from ruzzle_gui.app.solving import start_worker
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.errors import ImageError, OcrUnavailableError
@@ -23,9 +24,14 @@ POLL_MS = 40
 # before the screen is captured.
 HIDE_MS = 300
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif", ".tif", ".tiff")
-IMAGE_FILES = [("Screenshots", " ".join(f"*{s} *{s.upper()}" for s in IMAGE_SUFFIXES)), ("All files", "*")]
-CLIPBOARD_HINT = ("pasting an image needs xclip (X11) or wl-clipboard (Wayland): "
-                  "sudo apt install xclip wl-clipboard")
+IMAGE_PATTERNS = " ".join(f"*{s} *{s.upper()}" for s in IMAGE_SUFFIXES)
+CLIPBOARD_HINT = N_("pasting an image needs xclip (X11) or wl-clipboard (Wayland): "
+                    "sudo apt install xclip wl-clipboard")
+
+
+def image_files() -> list[tuple[str, str]]:
+    """Return the file types the Open screenshot dialog offers, named in the interface language."""
+    return [(_("Screenshots"), IMAGE_PATTERNS), (_("All files"), "*")]
 
 
 def is_image_file(path: str) -> bool:
@@ -40,13 +46,13 @@ def grab_clipboard():
     try:
         content = ImageGrab.grabclipboard()
     except NotImplementedError:
-        raise ImageError(CLIPBOARD_HINT) from None
+        raise ImageError(_(CLIPBOARD_HINT)) from None
     except OSError as err:
-        raise ImageError(f"cannot read the clipboard: {err}") from None
+        raise ImageError(_("cannot read the clipboard: {problem}").format(problem=err)) from None
     if isinstance(content, list):  # files copied in a file manager
         content = next((name for name in content if is_image_file(name)), None)
     if content is None:
-        raise ImageError("no image on the clipboard: copy a screenshot of the board first")
+        raise ImageError(_("no image on the clipboard: copy a screenshot of the board first"))
     return content
 
 
@@ -69,7 +75,7 @@ def problem(error: Exception) -> str:
     if isinstance(error, (ImageError, OcrUnavailableError)):
         text = str(error)
         return text[:1].upper() + text[1:]
-    return f"Reading failed: {type(error).__name__}: {error}"
+    return _("Reading failed: {error}: {problem}").format(error=type(error).__name__, problem=error)
 
 
 class ReadJob:
@@ -125,13 +131,13 @@ class BoardReader:
     def read_clipboard(self) -> None:
         """Read the board in the image on the clipboard."""
         language = self.language()
-        self._start(lambda: read_board(grab_clipboard(), language), "the pasted image")
+        self._start(lambda: read_board(grab_clipboard(), language), _("the pasted image"))
 
     def read_screen(self) -> None:
         """Hide the window, capture the screen, show the window again, and read the board in the capture."""
         if self.capturing:
             return
-        self.on_busy("Reading the board from the screen…")
+        self.on_busy(_("Reading the board from the screen…"))
         self.job, self.capturing = None, True
         self.window.withdraw()
         self.window.after(HIDE_MS, self._capture)
@@ -146,7 +152,7 @@ class BoardReader:
             return
         self._show_window()
         language = self.language()
-        self._start(lambda: read_board(shot, language), "the screen")
+        self._start(lambda: read_board(shot, language), _("the screen"))
 
     def _show_window(self) -> None:
         """Bring the window back after a capture."""
@@ -155,7 +161,8 @@ class BoardReader:
 
     def _start(self, task: Callable[[], object], name: str) -> None:
         """Run ``task`` on a worker thread and poll it."""
-        self.on_busy(f"Reading the board in {name}…")
+        # TRANSLATORS: {name} is a file name, "the pasted image" or "the screen".
+        self.on_busy(_("Reading the board in {name}…").format(name=name))
         self.job = job = ReadJob(task, name)
         start_worker(job.thread)
         self.window.after(POLL_MS, self._poll, job)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from ruzzle_gui.app.i18n import N_, _
+
 Rect = tuple[int, int, int, int]  # left, top, width, height, in screen pixels
 
 STEP_PX = 10         # an arrow key moves or resizes the region this far
@@ -17,8 +19,8 @@ MARGIN = 0.15        # a region found around a board takes in this share of the 
 BELOW = 0.6          # ... and more below, where the phone's own controls are not, so the board stays in
 MIN_SIDE = 40        # smaller drags are stray clicks, not regions
 OUTLINE = "#ffcc00"
-HELP = ("Drag around the phone's window · arrows move, Shift+arrows resize · "
-        "Enter: watch this region · W: the whole screen · Esc: cancel")
+HELP = N_("Drag around the phone's window · arrows move, Shift+arrows resize · "
+          "Enter: watch this region · W: the whole screen · Esc: cancel")
 
 
 def clamp(rect: Rect, width: int, height: int) -> Rect:
@@ -62,7 +64,7 @@ class RegionPicker(tk.Toplevel):
         self.canvas.create_image(0, 0, image=self.photo, anchor="nw")
         self.rect = clamp(start or (0, 0, *self.size), *self.size)
         self.outline = self.canvas.create_rectangle(0, 0, 1, 1, outline=OUTLINE, width=3)
-        text = self.canvas.create_text(self.size[0] // 2, 24, text=HELP, fill="white",
+        text = self.canvas.create_text(self.size[0] // 2, 24, text=_(HELP), fill="white",
                                        font=("TkDefaultFont", 12, "bold"))
         left, top, right, bottom = self.canvas.bbox(text)
         backing = self.canvas.create_rectangle(left - 12, top - 6, right + 12, bottom + 6, fill="#202024", outline="")

@@ -10,11 +10,12 @@ from tkinter import ttk
 from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar, bind_shortcut, plural
+from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.i18n import N_, _, format_number, ngettext, underlined
 from ruzzle_gui.app.letters import MOVES, step_cursor
 from ruzzle_gui.app.pace import first_plan_offer
 from ruzzle_gui.app.plan_view import PlanView
-from ruzzle_gui.app.results_list import WordList
+from ruzzle_gui.app.results_list import WordList, doubt_name, filters_line
 from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.app.unsure import HoverReason
@@ -23,10 +24,10 @@ from ruzzle_gui.files import write_atomically
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
 from ruzzle_gui.plan import Chance, Timing
-from ruzzle_gui.word_filters import apply, describe_filters
+from ruzzle_gui.word_filters import apply
 
-TIP = ("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
-       "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
+TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
+         "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
@@ -72,12 +73,12 @@ class Results(ttk.Frame):
             words.tree, words.summary_label, words.find_entry, words.find_var)
         self.mode_box, self.min_box, self.min_var = words.mode_box, words.min_box, words.min_var
         self._build_board_panel().grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
-        self.notebook.add(words, text="Words", underline=0)
-        self.notebook.add(self.plan_view, text="Plan", underline=0)
+        self.notebook.add(words, **underlined(_("Words"), "w"))
+        self.notebook.add(self.plan_view, **underlined(_("Plan"), "p"))
         self.notebook.grid(row=0, column=1, sticky="nsew")
         self.notebook.bind("<<NotebookTabChanged>>", lambda _event: self._on_tab_changed())
         self._build_buttons().grid(row=1, column=0, columnspan=2, sticky="ew", pady=(theme.px(self, 8), 0))
-        self.hint = HintBar(self, TIP)
+        self.hint = HintBar(self, _(TIP))
         self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
         # The list keeps its width, room for all four columns whole; the board takes what is left.
         self.columnconfigure(0, weight=1, minsize=theme.px(self, 200))
@@ -105,7 +106,8 @@ class Results(ttk.Frame):
         self.word_label.bind("<Configure>", lambda event: self.word_label.configure(wraplength=event.width))
         key = ttk.Frame(panel)
         key.pack()
-        for label, style in (("start", "PathStart"), ("path", "PathMiddle"), ("end", "PathEnd")):
+        # TRANSLATORS: the key to the colours of a word's path on the board: its start, middle and end.
+        for label, style in ((_("start"), "PathStart"), (_("path"), "PathMiddle"), (_("end"), "PathEnd")):
             ttk.Label(key, text="■", style=f"{style}.TLabel").pack(side="left")
             ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(px(self, 4), px(self, 12)))
         controls = ttk.Frame(panel)
@@ -117,26 +119,26 @@ class Results(ttk.Frame):
         self.board_view.pack(fill="both", expand=True)
         HoverReason(self.board_view, marks=lambda: self.unsure)
         ring.watch(self.board_view)
-        self.replay_button = ttk.Button(controls, text="⟳  Replay", underline=3, command=self.replay)
+        self.replay_button = ttk.Button(controls, **underlined(_("⟳  Replay"), "r"), command=self.replay)
         self.replay_button.pack(side="left")
-        ttk.Label(controls, text="Slow", style="Muted.TLabel").pack(side="left", padx=(px(self, 16), px(self, 4)))
+        ttk.Label(controls, text=_("Slow"), style="Muted.TLabel").pack(side="left", padx=(px(self, 16), px(self, 4)))
         slow, fast = DELAY_RANGE_MS[1], DELAY_RANGE_MS[0]
         self.speed = ttk.Scale(controls, from_=slow, to=fast, length=px(self, 110), command=self._on_speed)
         self.speed.set(self.settings.delay_ms)
         self.speed.pack(side="left")
-        ttk.Label(controls, text="Fast", style="Muted.TLabel").pack(side="left", padx=px(self, 4))
+        ttk.Label(controls, text=_("Fast"), style="Muted.TLabel").pack(side="left", padx=px(self, 4))
         return panel
 
     def _build_buttons(self) -> ttk.Frame:
         """Return Copy, Export, Edit board and New game."""
         bar, gap = ttk.Frame(self), theme.px(self, 6)
-        self.copy_button = ttk.Button(bar, text="Copy", command=self.copy_list)
+        self.copy_button = ttk.Button(bar, text=_("Copy"), command=self.copy_list)
         self.copy_button.pack(side="left")
-        self.export_button = ttk.Button(bar, text="Export CSV…", command=self.ask_export)
+        self.export_button = ttk.Button(bar, text=_("Export CSV…"), command=self.ask_export)
         self.export_button.pack(side="left", padx=gap)
-        self.new_button = ttk.Button(bar, text="New game", style="Accent.TButton", command=self.on_new_game)
+        self.new_button = ttk.Button(bar, text=_("New game"), style="Accent.TButton", command=self.on_new_game)
         self.new_button.pack(side="right")
-        self.edit_button = ttk.Button(bar, text="Edit board", command=self.on_edit)
+        self.edit_button = ttk.Button(bar, text=_("Edit board"), command=self.on_edit)
         self.edit_button.pack(side="right", padx=gap)
         return bar
 
@@ -184,7 +186,7 @@ class Results(ttk.Frame):
         view.heat = []
         view.marked = None
         view.show(board.rows, board.cols, board.letters, board.bonuses, language.values)
-        self.word_label.configure(text="" if solutions else "No words")
+        self.word_label.configure(text="" if solutions else _("No words"))
         if self.shown:
             # Selected here, so the selection event that follows does not start it again.
             self.words.selected = self.shown[0]
@@ -231,7 +233,7 @@ class Results(ttk.Frame):
         filters = words.filters()
         kept, left_out = apply(self.solutions, filters, words.marks)
         chance = chance_of(words.marks, self.settings.acceptance_table())
-        return kept, chance, describe_filters(filters, left_out, words.marks)
+        return kept, chance, filters_line(filters, left_out, words.marks)
 
     def _on_filters(self) -> None:
         """The list's shared filters changed: plan the words they keep for the time left, keeping the ticks."""
@@ -258,8 +260,12 @@ class Results(ttk.Frame):
         self.board_view.doubtful = frozenset(self.unsure)
         self.board_view.redraw()
         if self.unsure:
-            self.hint.flash(f"Solved with {plural(len(self.unsure), 'tile')} unsure, marked ? on the board "
-                            "(point at one for why) · Ctrl+E: check them", error=False, ms=15000)
+            self.hint.flash(ngettext("Solved with {count} tile unsure, marked ? on the board "
+                                     "(point at one for why) · Ctrl+E: check it",
+                                     "Solved with {count} tiles unsure, marked ? on the board "
+                                     "(point at one for why) · Ctrl+E: check them",
+                                     len(self.unsure)).format(count=format_number(len(self.unsure))),
+                            error=False, ms=15000)
 
     def toggle_plan(self) -> None:
         """Switch between the Words and Plan tabs, the focus in the list shown."""
@@ -305,7 +311,7 @@ class Results(ttk.Frame):
         from ruzzle_gui.app.calibrate import CalibrateDialog  # loaded on demand: most sessions never calibrate
 
         if self.board is None or not self.solutions:
-            self.hint.flash("Solve a board first: calibration traces some of its words")
+            self.hint.flash(_("Solve a board first: calibration traces some of its words"))
             return
         self.plan_view.stop()
         self.calibrate_dialog = CalibrateDialog(self, self.board, self.values, self.solutions,
@@ -330,7 +336,8 @@ class Results(ttk.Frame):
         marked = None if cell is None or board is None else cell[0] * board.cols + cell[1]
         self.board_view.set_marked(marked)
         description = "" if cell is None else \
-            f"Starting on {board.letter(cell)} (row {cell[0] + 1}, column {cell[1] + 1})"
+            _("Starting on {letter} (row {row}, column {column})").format(letter=board.letter(cell), row=cell[0] + 1,
+                                                                          column=cell[1] + 1)
         self.words.set_start(cell, description)
 
     def toggle_start_filter(self, index: int) -> None:
@@ -349,7 +356,7 @@ class Results(ttk.Frame):
     def next_word(self, step: int = 1) -> None:
         """Move the selection ``step`` words down the list (animating the new word)."""
         if not self.words.step(step):
-            self.hint.flash("That was the last word in the list", error=False, ms=1500)
+            self.hint.flash(_("That was the last word in the list"), error=False, ms=1500)
 
     def focus_list(self) -> None:
         """Put the keyboard focus on the word list, selecting the first word if none is."""
@@ -368,9 +375,7 @@ class Results(ttk.Frame):
         """
         self._cancel_step()
         self.current, self._delay_ms = solution, delay_ms
-        doubt = self.words.doubt_of(solution)
-        doubtful = f"\ndoubtful: {doubt}" if doubt else ""
-        self.word_label.configure(text=f"{solution.word}   {plural(solution.score, 'point')}{doubtful}")
+        self._label_word(solution)
         self.board_view.clear_path()
         self._step = 0
         self._advance(at_once)
@@ -420,7 +425,8 @@ class Results(ttk.Frame):
         lines = [f"{s.word}\t{s.score}\t{len(s.word)}" for s in self.shown]
         self.clipboard_clear()
         self.clipboard_append("\n".join(lines) + "\n" if lines else "")
-        self.hint.flash(f"Copied {plural(len(lines), 'word')} to the clipboard", error=False)
+        self.hint.flash(ngettext("Copied {count} word to the clipboard", "Copied {count} words to the clipboard",
+                                 len(lines)).format(count=format_number(len(lines))), error=False)
 
     def export_csv(self, path: Path) -> int:
         """Write the words shown to a CSV file (word, score, length, path); return how many.
@@ -442,16 +448,32 @@ class Results(ttk.Frame):
         """Ask where to save the CSV, then write it and say how it went."""
         from tkinter import filedialog  # loaded on demand: most sessions never export
 
-        name = filedialog.asksaveasfilename(parent=self, title="Export words as CSV", defaultextension=".csv",
-                                            initialfile="ruzzle-words.csv", filetypes=[("CSV files", "*.csv")])
+        name = filedialog.asksaveasfilename(parent=self, title=_("Export words as CSV"),
+                                            defaultextension=".csv", initialfile="ruzzle-words.csv",
+                                            filetypes=[(_("CSV files"), "*.csv")])
         if not name:
             return
         try:
             count = self.export_csv(Path(name))
         except OSError as err:
-            self.hint.flash(f"Could not export to {name}: {err.strerror}")
+            self.hint.flash(_("Could not export to {name}: {problem}").format(name=name, problem=err.strerror))
             return
-        self.hint.flash(f"Exported {plural(count, 'word')} to {name}", error=False)
+        self.hint.flash(ngettext("Exported {count} word to {name}", "Exported {count} words to {name}", count).format(
+            count=format_number(count), name=name), error=False)
+
+    def _label_word(self, solution: Solution) -> None:
+        """Name the word whose path plays, its points and why it is doubtful, if it is."""
+        doubt = self.words.doubt_of(solution)
+        points = ngettext("{count} point", "{count} points", solution.score).format(count=format_number(solution.score))
+        doubtful = "\n" + _("doubtful: {reason}").format(reason=doubt_name(doubt)) if doubt else ""
+        self.word_label.configure(text=f"{solution.word}   {points}{doubtful}")
+
+    def retranslate(self) -> None:
+        """Say again in the interface language what was said with values: the word playing, the plan's filters."""
+        if self.current is not None:
+            self._label_word(self.current)
+        if self.solutions and self._planned:
+            self.plan_view.filters_label.configure(text=self.plan_words()[2])
 
     def refresh(self) -> None:
         """Give the word list the keyboard focus."""
@@ -474,7 +496,7 @@ class Results(ttk.Frame):
         back to the bonuses (the round is kept: the same board solved again comes back with its ticks)."""
         if self.plan_view.playing:
             self.plan_view.stop()
-            self.hint.flash("Play plan stopped: Enter plays on from the first word not ticked", error=False)
+            self.hint.flash(_("Play plan stopped: Enter plays on from the first word not ticked"), error=False)
         elif self.focus_get() is self.find_entry and self.find_var.get():
             self.find_var.set("")
         else:

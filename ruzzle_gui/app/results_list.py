@@ -7,30 +7,40 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, ngettext, retranslate, underlined
 from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.bands import EVERYDAY
-from ruzzle_gui.doubt import describe
 from ruzzle_gui.graph import Solution, sort_solutions
 from ruzzle_gui.language import Language
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks
 
 # column id -> (heading, the engine's sort order for it; None: sorted here)
 COLUMNS = {
-    "word": ("Word", "alpha"),
-    "score": ("Score", "score"),
-    "length": ("Length", "length"),
-    "per_letter": ("Per letter", None),
-    "common": ("Common", None),
+    "word": (N_("Word"), "alpha"),
+    "score": (N_("Score"), "score"),
+    "length": (N_("Length"), "length"),
+    # TRANSLATORS: column heading: the word's score divided by its number of letters.
+    "per_letter": (N_("Per letter"), None),
+    # TRANSLATORS: column heading: how common the word is in everyday text (shown as four dots).
+    "common": (N_("Common"), None),
 }
 ARROWS = ("  ▲", "  ▼")
 WORD_COLUMN = "MMMMMMMMMM"  # the word column shows ten wide letters before it needs more room
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
-MODES = ("contains", "starts with")
+MODES = (N_("contains"), N_("starts with"))  # the find box's modes, as the filter names them
 DOTS = 4  # the Common column: band 0..7 as up to four dots, two bands a dot
-NO_BANDS = "(this word list has no commonness data)"
-NO_START = "Click a tile to list only the words that start there"
+NO_BANDS = N_("(this word list has no commonness data)")
+NO_START = N_("Click a tile to list only the words that start there")
+# Why a word is doubtful (ruzzle_gui.doubt's reasons), as the tip over its row says it.
+DOUBT_REASONS = {
+    "enclitic": (N_("enclitic"), N_("a verb with pronouns attached, made by an affix rule; no word list has it")),
+    "unattested": (N_("unattested"), N_("only one source lists it, and it is not seen in real text")),
+    "name": (N_("name"), N_("a name or brand")),
+    "abbreviation": (N_("abbreviation"), N_("an abbreviation")),
+    "reviewed": (N_("reviewed"), N_("judged unplayable by a reader")),
+    "truncated": (N_("truncated"), N_("a poetic shortened infinitive (obliar for obliare)")),
+}
 # Replaces every row in one Tcl call: through ttk.Treeview.insert, each row costs a
 # Python-to-Tcl round trip and option formatting, about 1 ms per hundred rows.
 REPLACE_ROWS = "ruzzle::replace_rows"
@@ -78,21 +88,57 @@ def matches(solution: Solution, text: str, mode: str, min_length: int, start: tu
 def summary(shown: Sequence[Solution], total: int, doubtful: int = 0) -> str:
     """Return the line describing the words shown: count, total score, the longest word, doubtful words hidden."""
     if not total:
-        return "No words found on this board"
-    hidden = f"  ·  {doubtful:,} doubtful left out" if doubtful else ""
+        return _("No words found on this board")
+    hidden = "  ·  " + ngettext("{count} doubtful left out", "{count} doubtful left out", doubtful).format(
+        count=format_number(doubtful)) if doubtful else ""
     if not shown:
-        return ("The only word does not match the filters" if total == 1 else
-                f"None of the {total:,} words match the filters") + hidden
-    count = plural(total, "word") if len(shown) == total else f"{len(shown):,} of {plural(total, 'word')}"
+        return (_("The only word does not match the filters") if total == 1 else
+                ngettext("None of the {total} words match the filters", "None of the {total} words match the filters",
+                         total).format(total=format_number(total))) + hidden
+    if len(shown) == total:
+        count = ngettext("{count} word", "{count} words", total).format(count=format_number(total))
+    else:
+        count = ngettext("{shown} of {total} word", "{shown} of {total} words", total).format(
+            shown=format_number(len(shown)), total=format_number(total))
     points = sum(s.score for s in shown)
     longest = max(shown, key=lambda s: (len(s.word), s.score))
-    return f"{count}  ·  {plural(points, 'point')}  ·  longest {longest.word} ({len(longest.word)}){hidden}"
+    # TRANSLATORS: {count} is "17 words" (or "5 of 17 words"); {points} "240 points"; {word} the longest
+    # word and {length} its number of letters.
+    return _("{count}  ·  {points}  ·  longest {word} ({length})").format(
+        count=count, points=ngettext("{count} point", "{count} points", points).format(count=format_number(points)),
+        word=longest.word, length=len(longest.word)) + hidden
+
+
+def filters_line(filters: WordFilters, left_out: dict[str, int], marks: WordMarks | None = None) -> str:
+    """Return the plan's line naming the filters on and how many words they leave out ("" when none is on).
+
+    The app's translated copy of ``word_filters.describe_filters``, whose English the command line keeps.
+    """
+    on = []
+    if filters.common and (marks is None or marks.bands is not None):
+        on.append(_("everyday words only") if filters.common == EVERYDAY_BAND else
+                  _("band {band}+").format(band=filters.common))
+    if filters.min_length:
+        on.append(_("{count}+ letters").format(count=filters.min_length))
+    if not filters.doubtful and (marks is None or marks.doubts is not None):
+        on.append(_("no doubtful words"))
+    if not on:
+        return ""
+    total = sum(left_out.values())
+    # TRANSLATORS: {filters} lists the filters on, joined by ", " (e.g. "everyday words only, 4+ letters").
+    return ngettext("Filters: {filters} · {count} word left out", "Filters: {filters} · {count} words left out",
+                    total).format(filters=", ".join(on), count=format_number(total))
+
+
+def doubt_name(reason: str) -> str:
+    """Return the short name of a doubt reason in the interface language."""
+    return _(DOUBT_REASONS.get(reason, (reason,))[0])
 
 
 def column_widths(widget: tk.Misc) -> dict[str, int]:
     """Return each column's width: room for its heading with a sort arrow, and for its values."""
     body = tkfont.Font(root=widget, font=ttk.Style(widget).lookup("Treeview", "font"))
-    widths = {column: theme.heading_width(widget, heading + ARROWS[1]) for column, (heading, _) in COLUMNS.items()}
+    widths = {column: theme.heading_width(widget, _(heading) + ARROWS[1]) for column, (heading, _o) in COLUMNS.items()}
     widths["word"] = max(widths["word"], body.measure(WORD_COLUMN) + theme.px(widget, 12))
     widths["common"] = max(widths["common"], body.measure(dots(EVERYDAY)) + theme.px(widget, 12))
     return widths
@@ -133,14 +179,14 @@ class WordList(ttk.Frame):
     def _build_filters(self) -> ttk.Frame:
         """Return the find box, its mode, the minimum length and the start-tile line."""
         bar, px = ttk.Frame(self), theme.px
-        ttk.Label(bar, text="Find").grid(row=0, column=0, sticky="w")
+        ttk.Label(bar, text=_("Find")).grid(row=0, column=0, sticky="w")
         self.find_var = tk.StringVar()
         self.find_entry = ttk.Entry(bar, textvariable=self.find_var, width=10)
         self.find_entry.grid(row=0, column=1, sticky="ew", padx=px(self, 6))
-        self.mode_box = ttk.Combobox(bar, state="readonly", values=MODES, width=10)
-        self.mode_box.set(MODES[0])
+        self.mode_box = ttk.Combobox(bar, state="readonly", values=[_(mode) for mode in MODES], width=10)
+        self.mode_box.set(_(MODES[0]))
         self.mode_box.grid(row=0, column=2)
-        ttk.Label(bar, text="Min length").grid(row=0, column=3, padx=(px(self, 12), px(self, 6)))
+        ttk.Label(bar, text=_("Min length")).grid(row=0, column=3, padx=(px(self, 12), px(self, 6)))
         self.min_var = tk.StringVar(value="2")
         self.min_box = ttk.Spinbox(bar, from_=1, to=2, width=3, textvariable=self.min_var,
                                    command=self.apply_filters, justify="center")
@@ -148,11 +194,11 @@ class WordList(ttk.Frame):
         common = ttk.Frame(bar)
         common.grid(row=1, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
         self.everyday_var = tk.BooleanVar(value=self.settings.everyday_only)
-        self.everyday_box = ttk.Checkbutton(common, text="Everyday words only", underline=0,
+        self.everyday_box = ttk.Checkbutton(common, **underlined(_("Everyday words only"), "e"),
                                             variable=self.everyday_var, command=self._on_everyday)
         self.everyday_box.pack(side="left")
         self.doubtful_var = tk.BooleanVar(value=self.settings.doubtful_too)
-        self.doubtful_box = ttk.Checkbutton(common, text="Doubtful words too", underline=0,
+        self.doubtful_box = ttk.Checkbutton(common, **underlined(_("Doubtful words too"), "d"),
                                             variable=self.doubtful_var, command=self._on_doubtful)
         self.doubtful_box.pack(side="left", padx=(px(self, 12), 0))
         self.no_bands_label = ttk.Label(common, text="", style="Muted.TLabel", width=1)
@@ -160,9 +206,9 @@ class WordList(ttk.Frame):
         # Always there, so that choosing a start tile never moves the list.
         chip = ttk.Frame(bar)
         chip.grid(row=2, column=0, columnspan=5, sticky="ew", pady=(px(self, 6), 0))
-        self.start_label = ttk.Label(chip, text=NO_START, style="Muted.TLabel", width=1)
+        self.start_label = ttk.Label(chip, text=_(NO_START), style="Muted.TLabel", width=1)
         self.start_label.pack(side="left", fill="x", expand=True)
-        self.show_all_button = ttk.Button(chip, text="✕ show all", style="Small.TButton")
+        self.show_all_button = ttk.Button(chip, text=_("✕ show all"), style="Small.TButton")
         # As tall without the button as with it: its size is known once Tk is idle.
         self._reserve_id: str | None = self.after_idle(self._reserve_chip_row, bar)
         bar.columnconfigure(1, weight=1)
@@ -203,7 +249,7 @@ class WordList(ttk.Frame):
         self.tk.eval(REPLACE_ROWS_PROC)  # once per interpreter would do; defining it again is harmless
         widths = column_widths(self)
         for column, (heading, _order) in COLUMNS.items():
-            self.tree.heading(column, text=heading, command=lambda c=column: self.sort_by(c))
+            self.tree.heading(column, text=_(heading), command=lambda c=column: self.sort_by(c))
             wide = column == "word"
             self.tree.column(column, width=widths[column], minwidth=widths[column], stretch=wide,
                              anchor="w" if wide else "center" if column == "common" else "e")
@@ -231,14 +277,14 @@ class WordList(ttk.Frame):
         self._row_of = {s: iid for iid, s in enumerate(solutions)}
         self._look_up_bands(language, solutions)
         bands = self._bands
-        rows = tuple((s.word, s.score, len(s.word), f"{per_letter(s):.1f}", dots(bands[iid]))
+        rows = tuple((s.word, s.score, len(s.word), format_decimal(per_letter(s), 1), dots(bands[iid]))
                      for iid, s in enumerate(solutions))
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
         for iid, reason in enumerate(self._doubts):
             if reason:
                 self.tree.item(str(iid), tags=("doubtful",))
         self._sort("score", False)
-        self.mode_box.set(MODES[0])
+        self.mode_box.set(_(MODES[0]))
         # Up to the longest word found: big boards hold words longer than any fixed cap.
         longest = max((len(s.word) for s in solutions), default=language.min_length)
         self.min_box.configure(from_=language.min_length, to=max(longest, language.min_length))
@@ -262,7 +308,7 @@ class WordList(ttk.Frame):
             shown = tuple(COLUMNS) if bands else tuple(c for c in COLUMNS if c != "common")
             self.tree.configure(displaycolumns=shown)
             self.everyday_box.state(["!disabled"] if bands else ["disabled"])
-            self.no_bands_label.configure(text="" if bands else NO_BANDS)
+            self.no_bands_label.configure(text="" if bands else _(NO_BANDS))
 
     def band_of(self, solution: Solution) -> int | None:
         """Return the band (0 rare .. 7 everyday) of a word of the last solve; None if the dictionary has none."""
@@ -298,7 +344,11 @@ class WordList(ttk.Frame):
     def doubt_text(self, iid: str) -> str | None:
         """Return what the tip over row ``iid`` says: why the word is doubtful (None: playable)."""
         reason = self._doubts[int(iid)] if iid and int(iid) < len(self._doubts) else None
-        return f"Doubtful ({reason}): {describe(reason)}" if reason else None
+        if not reason:
+            return None
+        name, description = DOUBT_REASONS.get(reason, (reason, reason))
+        # TRANSLATORS: the tip over a doubtful word: {reason} is its short reason, {description} says more.
+        return _("Doubtful ({reason}): {description}").format(reason=_(name), description=_(description))
 
     def doubt_of(self, solution: Solution) -> str | None:
         """Return why a word of the last solve is doubtful, or None if it is playable (or not of the last solve)."""
@@ -326,7 +376,7 @@ class WordList(ttk.Frame):
         if self._quiet or self.language is None:
             return
         text = self.language.fold(self.find_var.get().strip())
-        mode, shortest, start = self.mode_box.get(), self.min_length(), self.start_cell
+        mode, shortest, start = self.mode(), self.min_length(), self.start_cell
         # Filtering row numbers sorted once keeps their order: a keystroke neither
         # sorts nor maps words back to rows, nor builds an object per word.
         solutions, ordered = self.solutions, self._ordered
@@ -373,13 +423,27 @@ class WordList(ttk.Frame):
         row_of = self._row_of
         self._ordered = [row_of[s] for s in sort_view(self.solutions, column, reverse, self.band_of)]
 
+    def mode(self) -> str:
+        """Return the find box's mode as the filter names it ('contains' or 'starts with'), in any language."""
+        shown = self.mode_box.get()
+        return next((mode for mode in MODES if _(mode) == shown or mode == shown), MODES[0])
+
+    def retranslate(self) -> None:
+        """Fetch again the texts made here: the headings with their sort arrow, the find modes."""
+        mode = self.mode()
+        self.mode_box.configure(values=[_(m) for m in MODES])
+        self.mode_box.set(_(mode))
+        self._show_sort_arrows()
+        self.no_bands_label.configure(text=retranslate(self.no_bands_label.cget("text")))
+        self.apply_filters()
+
     def _show_sort_arrows(self) -> None:
         """Mark the sorted column's heading with the direction of the sort."""
         for column, (heading, _order) in COLUMNS.items():
             arrow = ""
             if column == self.sort_column:
                 arrow = ARROWS[0] if (column == "word") != self.sort_reverse else ARROWS[1]
-            self.tree.heading(column, text=heading + arrow)
+            self.tree.heading(column, text=_(heading) + arrow)
 
     def set_start(self, cell: tuple[int, int] | None, description: str = "") -> None:
         """Show only words starting on ``cell`` (None shows them all again), described on the chip."""
@@ -390,7 +454,7 @@ class WordList(ttk.Frame):
     def _show_start(self, cell: tuple[int, int] | None, description: str) -> None:
         """Say which start tile filters the list, with a button to show all; or how to choose one."""
         if cell is None:
-            self.start_label.configure(text=NO_START, style="Muted.TLabel")
+            self.start_label.configure(text=_(NO_START), style="Muted.TLabel")
             self.show_all_button.pack_forget()
         else:
             self.start_label.configure(text=description, style="Filter.TLabel")

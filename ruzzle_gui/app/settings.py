@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ruzzle_gui.acceptance import DEFAULT as DEFAULT_ACCEPTANCE
 from ruzzle_gui.acceptance import Acceptance, acceptance_from
+from ruzzle_gui.app.i18n import LANGUAGES, _
 from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
@@ -37,7 +38,8 @@ class Settings:
     dark mode chosen (None: follow the system), whether the word list shows everyday words only
     and doubtful words too, the Plan view's round length and swipe timing, the table of
     each word's chance of being accepted that the plan prices words with (ruzzle_gui.acceptance),
-    and the region of the screen watch mode watches (left, top, width, height; None: the whole screen)."""
+    the region of the screen watch mode watches (left, top, width, height; None: the whole screen),
+    and the interface language chosen (None: follow the system)."""
 
     language: str | None = None
     delay_ms: int = DEFAULT_DELAY_MS
@@ -50,6 +52,7 @@ class Settings:
     pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
     acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
     watch_region: list[int] | None = None
+    interface_language: str | None = None
 
     def acceptance_table(self) -> Acceptance:
         """Return the stored acceptance table as the planner takes it."""
@@ -101,9 +104,11 @@ def read_settings(path: str | Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return _loaded(Settings(), {}), None
     except _NotRegular:
-        return Settings(), f"Your settings file {path} is not a regular file: started from the defaults"
+        return Settings(), _("Your settings file {path} is not a regular file: started from the defaults").format(
+            path=path)
     except OSError as err:
-        return Settings(), f"Could not read your settings file {path} ({err.strerror}): started from the defaults"
+        return Settings(), _("Could not read your settings file {path} ({problem}): started from the defaults").format(
+            path=path, problem=err.strerror)
     except _Damaged:
         return _loaded(Settings(), {}), _keep_damaged(path)
     settings = Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
@@ -113,7 +118,8 @@ def read_settings(path: str | Path) -> tuple[Settings, str | None]:
                         everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
                         pace_offered=data.get("pace_offered") is True,
                         acceptance=acceptance_from(data.get("acceptance"))._asdict(),
-                        watch_region=_region(data.get("watch_region")))
+                        watch_region=_region(data.get("watch_region")),
+                        interface_language=_interface_language(data.get("interface_language")))
     return _loaded(settings, asdict(settings)), None
 
 
@@ -144,14 +150,20 @@ def _keep_damaged(path: Path) -> str:
     try:
         os.replace(path, backup)
     except OSError as err:
-        return (f"Your settings file {path} is damaged and could not be kept aside ({err.strerror}): "
-                f"started from the defaults")
-    return f"Your settings file was damaged: started from the defaults; the old file is kept as {backup}"
+        return _("Your settings file {path} is damaged and could not be kept aside ({problem}): "
+                 "started from the defaults").format(path=path, problem=err.strerror)
+    return _("Your settings file was damaged: started from the defaults; the old file is kept as {backup}").format(
+        backup=backup)
 
 
 def _language(value: object) -> str | None:
     """Return a stored language code or file, or None if it is not a sane string."""
     return value if isinstance(value, str) and 0 < len(value) <= MAX_PATH_CHARS and "\0" not in value else None
+
+
+def _interface_language(value: object) -> str | None:
+    """Return a stored interface language if it is one the app speaks, else None (follow the system)."""
+    return value if isinstance(value, str) and value in LANGUAGES else None
 
 
 def _delay(value: object) -> int:
@@ -214,14 +226,14 @@ def save_settings(settings: Settings, path: str | Path) -> str | None:
             except (FileNotFoundError, _Damaged):
                 on_disk = {}
             except _NotRegular:
-                return f"could not save settings to {path}: it is not a regular file"
+                return _("could not save settings to {path}: it is not a regular file").format(path=path)
             if not changed and on_disk:
                 return None
             text = json.dumps({**on_disk, **changed}, indent=2, ensure_ascii=False) + "\n"
             # Replace in one step, so a crash or a full disk never leaves a half-written file.
             write_atomically(path, lambda partial: write_bytes(partial, text.encode()))
     except OSError as err:
-        return f"could not save settings to {path}: {err.strerror}"
+        return _("could not save settings to {path}: {problem}").format(path=path, problem=err.strerror)
     _loaded(settings, values)
     return None
 

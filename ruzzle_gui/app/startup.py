@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import os
 
+from ruzzle_gui.app import i18n
+from ruzzle_gui.app.i18n import _, language_name
 from ruzzle_gui.app.settings import read_settings, settings_path
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.language import LanguageError, bundled_language_file, known_languages, load_language
@@ -15,11 +17,11 @@ LOAD_ERRORS = (ValueError, RecursionError)
 
 
 def language_names(extra: str | None = None) -> dict[str, str]:
-    """Return {code: display name} for every language that loads, sorted by name."""
+    """Return {code: display name in the interface language} for every language that loads, sorted by name."""
     names = {}
     for code in [*known_languages(), *([extra] if extra else [])]:
         try:
-            names[code] = load_language(code).name
+            names[code] = language_name(code, load_language(code).name)
         except LOAD_ERRORS:
             continue  # a broken user language file must not hide the others
     return dict(sorted(names.items(), key=lambda item: item[1].casefold()))
@@ -39,7 +41,7 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
             load_language(code)
             return code, problem
         except LOAD_ERRORS as err:
-            problem = problem or f"Could not load language '{code}': {err}"
+            problem = problem or _("Could not load language '{code}': {problem}").format(code=code, problem=err)
     for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
         shipped = bundled_language_file(code)
         try:
@@ -56,7 +58,8 @@ def default_state(chosen: str | None = None) -> AppState:
     A language ``chosen`` on the command line is used, and remembered like a choice made in the window.
     """
     path = settings_path()
-    settings, about_file = read_settings(path)
+    settings, about_file = read_settings(path)  # its notice is in the system's language, which it then keeps
+    i18n.set_language(i18n.choose_language(settings.interface_language))
     if chosen:
         settings.language = chosen
     language, problem = (chosen, None) if chosen else start_language(settings.language)
@@ -64,5 +67,7 @@ def default_state(chosen: str | None = None) -> AppState:
     if about_file:
         state.notices.append(about_file)
     if problem:
-        state.notices.append(f"{problem} · using {load_language(language).name}")
+        # TRANSLATORS: {problem} says why a board language could not be loaded; {language} is the one used instead.
+        state.notices.append(_("{problem} · using {language}").format(
+            problem=problem, language=i18n.board_language_name(load_language(language))))
     return state

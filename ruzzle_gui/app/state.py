@@ -5,12 +5,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruzzle_gui.app.history import History, Snapshot
+from ruzzle_gui.app.i18n import N_, _
 from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.board import Board
 
 MAX_TYPED_SIZE = 8
-FILE_GUESS = "the board marks this bonus with ?: it is a guess"
-FILE_UNKNOWN = "the board marks this bonus with ?: it is not known"
+FILE_GUESS = N_("the board marks this bonus with ?: it is a guess")
+FILE_UNKNOWN = N_("the board marks this bonus with ?: it is not known")
 
 
 @dataclass
@@ -77,7 +78,7 @@ class AppState:
         self.rows, self.cols = board.rows, board.cols
         self.letters, self.bonuses = list(board.letters), list(board.bonuses)
         # A board file or paste marks a guessed bonus with ? ("Etl?"): the tile stays unsure until settled.
-        self.unsure = {r * board.cols + c: FILE_GUESS if board.bonuses[r * board.cols + c] else FILE_UNKNOWN
+        self.unsure = {r * board.cols + c: _(FILE_GUESS) if board.bonuses[r * board.cols + c] else _(FILE_UNKNOWN)
                        for r, c in getattr(board, "unsure", ())}
 
     def board(self) -> Board:

@@ -18,6 +18,7 @@ from tkinter import ttk
 import sv_ttk
 
 from ruzzle_gui.app.hidpi_sprites import use_hidpi_sprites
+from ruzzle_gui.app.i18n import N_
 
 MODES = ("light", "dark")
 POINTS_PER_INCH = 72
@@ -29,7 +30,8 @@ _ahead: list[tuple[threading.Thread, list[str]]] = []  # the system's mode being
 
 # The game's own colours, the same in light and dark mode: the player recognises them at a glance.
 BONUS_COLOURS = {"DL": "#43a047", "TL": "#1e88e5", "DW": "#fbc02d", "TW": "#e53935"}
-BONUS_NAMES = {"DL": "Double letter", "TL": "Triple letter", "DW": "Double word", "TW": "Triple word"}
+BONUS_NAMES = {"DL": N_("Double letter"), "TL": N_("Triple letter"), "DW": N_("Double word"),
+               "TW": N_("Triple word")}  # translated where shown
 # Yellow is too light for white text; every other tile colour takes white.
 DARK_TEXT_ON = {"DW", None}
 

@@ -10,15 +10,16 @@ from collections.abc import Mapping
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
 
 HOVER_DELAY_MS = 400  # as a tooltip: a pointer passing over the board shows nothing
-NO_REASON = "the reader was not sure of this tile"
+NO_REASON = N_("the reader was not sure of this tile")
 
 
 def solve_label(count: int, plain: str) -> str:
     """Return the main button's text: ``plain``, or 'Solve anyway: N tiles unsure' while any is."""
-    return f"Solve anyway: {plural(count, 'tile')} unsure  →" if count else plain
+    return ngettext("Solve anyway: {count} tile unsure  →", "Solve anyway: {count} tiles unsure  →", count).format(
+        count=format_number(count)) if count else plain
 
 
 def next_after(unsure: Mapping[int, str], cursor: int) -> int | None:
@@ -32,10 +33,14 @@ def next_after(unsure: Mapping[int, str], cursor: int) -> int | None:
 def describe(index: int, state) -> str:
     """Return one line naming unsure tile ``index``, why it is unsure, and how to settle it."""
     r, c = divmod(index, state.cols)
-    reason = state.unsure.get(index) or NO_REASON
+    reason = state.unsure.get(index) or _(NO_REASON)
     left = len(state.unsure)
-    return (f"Unsure, row {r + 1}, column {c + 1}: {reason} · type the letter or set the bonus to settle it"
-            f" · ? goes to the next ({left} left)")
+    # TRANSLATORS: {reason} is the screenshot reader's reason, in English.
+    return ngettext("Unsure, row {row}, column {column}: {reason} · type the letter or set the bonus to settle it"
+                    " · ? goes to the next ({left} left)",
+                    "Unsure, row {row}, column {column}: {reason} · type the letter or set the bonus to settle it"
+                    " · ? goes to the next ({left} left)", left).format(row=r + 1, column=c + 1, reason=reason,
+                                                                          left=format_number(left))
 
 
 class HoverReason:
@@ -72,7 +77,7 @@ class HoverReason:
         self.tip = tip = tk.Toplevel(self.view)
         tip.wm_overrideredirect(True)
         tip.configure(background=theme.palette(self.view).text)  # a one-pixel frame in the text colour
-        ttk.Label(tip, text=f"Unsure: {reason}", padding=6).pack(padx=1, pady=1)
+        ttk.Label(tip, text=_("Unsure: {reason}").format(reason=reason), padding=6).pack(padx=1, pady=1)
         tip.geometry(f"+{self.view.winfo_rootx() + x + 12}+{self.view.winfo_rooty() + y + 12}")
         self.shown_for = index
 

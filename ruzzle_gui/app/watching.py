@@ -15,6 +15,7 @@ import tkinter as tk
 import traceback
 from tkinter import ttk
 
+from ruzzle_gui.app.i18n import N_, _, board_language_name, menu_label
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
 from ruzzle_gui.vision.errors import INSTALL_HINT
@@ -26,9 +27,12 @@ if TYPE_CHECKING:
 POLL_MS = 50          # the window looks at the watcher's queue this often: a few microseconds each
 TITLE_BAR_PX = 40     # the window manager's title bar above our window shows our title: masked with it
 NOTICE_MS = 15000
-WATCH_LABEL = "Watch the screen"
-WATCHING_LABEL = "◉  Watching the screen"
-REGION_LABEL = "Watched region…"
+WATCH_LABEL = N_("&Watch the screen")
+WATCHING_LABEL = N_("◉  Watching the screen")
+NOT_WATCHING_LABEL = N_("○  Watch the screen")
+# TRANSLATORS: a menu item; '&' marks its mnemonic (in English the g: r is taken by Read from screen).
+REGION_LABEL = N_("Watched re&gion…")
+STOPPED = N_("Stopped watching the screen")
 
 
 class ScreenWatch:
@@ -57,13 +61,13 @@ class ScreenWatch:
         after = next((index for index in range(menu.index("end") + 1)
                       if menu.type(index) == "command" and menu.entrycget(index, "accelerator") == "Ctrl+Shift+R"),
                      menu.index("end") - 2)
-        menu.insert_checkbutton(after + 1, label=WATCH_LABEL, underline=0, accelerator="Ctrl+Shift+W",
+        menu.insert_checkbutton(after + 1, **menu_label(WATCH_LABEL), accelerator="Ctrl+Shift+W",
                                 variable=self.on, command=self._toggled)
-        menu.insert_command(after + 2, label=REGION_LABEL, underline=10, command=self.pick_region)  # g: r is taken
+        menu.insert_command(after + 2, **menu_label(REGION_LABEL), command=self.pick_region)
 
     def _label_toggle(self) -> None:
         """Say on the toggle whether the screen is watched."""
-        self.toggle_button.configure(text=WATCHING_LABEL if self.on.get() else "○  " + WATCH_LABEL)
+        self.toggle_button.configure(text=_(WATCHING_LABEL) if self.on.get() else _(NOT_WATCHING_LABEL))
 
     @property
     def watching(self) -> bool:
@@ -90,7 +94,7 @@ class ScreenWatch:
             from ruzzle_gui.vision.watch import Watcher  # Pillow and numpy load only when watching
         except ImportError as err:
             self.on.set(False)
-            self._say(f"Watching the screen needs {err.name}: {INSTALL_HINT}")
+            self._say(_("Watching the screen needs {module}: {hint}").format(module=err.name, hint=INSTALL_HINT))
             return
         language, self.language_code = self.app.language, self.app.state.language
         region = self.app.state.settings.watch_region
@@ -101,8 +105,11 @@ class ScreenWatch:
         self._update_mask()
         start_worker(threading.Thread(target=self._run, args=(watcher, events), name="ruzzle-watch", daemon=True))
         self.on.set(True)
-        where = "the screen" if region is None else "the watched region"
-        self._say(f"Watching {where} for a board in {language.name} · Ctrl+Shift+W stops", error=False)
+        name = board_language_name(language)
+        self._say(_("Watching the screen for a board in {language} · Ctrl+Shift+W stops").format(language=name)
+                  if region is None else
+                  _("Watching the watched region for a board in {language} · Ctrl+Shift+W stops").format(language=name),
+                  error=False)
         self._poll_id = self.root.after(POLL_MS, self._poll)
 
     @staticmethod
@@ -120,7 +127,7 @@ class ScreenWatch:
             traceback.print_exc(file=sys.stderr)
             events.put(("stopped", problem(err)))
 
-    def stop(self, message: str | None = "Stopped watching the screen") -> None:
+    def stop(self, message: str | None = STOPPED) -> None:
         """Stop watch mode at once: the watcher's thread ends within a poll and reports nothing more."""
         if self.watcher is not None:
             self.watcher.stop()
@@ -130,7 +137,7 @@ class ScreenWatch:
             self._poll_id = None
         self.on.set(False)
         if message:
-            self._say(message, error=False)
+            self._say(_(message), error=False)
 
     def _poll(self) -> None:
         """Hand on what the watcher saw, keep the mask on our window, and poll again."""
@@ -151,7 +158,7 @@ class ScreenWatch:
                 self._say(content[:1].upper() + content[1:])
             else:
                 self.stop(message=None)
-                self._say(f"Watch stopped: {content}")
+                self._say(_("Watch stopped: {problem}").format(problem=content))
                 return
         self._poll_id = self.root.after(POLL_MS, self._poll)
 
@@ -173,11 +180,11 @@ class ScreenWatch:
 
     def show(self, reading) -> None:
         """Show a board the watcher read: its words at once if every tile is sure, else on Letters to check."""
-        self.app.show_reading(reading, "the screen")
+        self.app.show_reading(reading, _("the screen"))
         if not reading.uncertain:
             self.app.solve()
             if self.app.screen is self.app.results:
-                self.app.results.hint.flash("Read from the screen · watching for the next board", error=False,
+                self.app.results.hint.flash(_("Read from the screen · watching for the next board"), error=False,
                                             ms=NOTICE_MS)
 
     def pick_region(self) -> None:

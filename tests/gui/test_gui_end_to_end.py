@@ -58,6 +58,6 @@ def test_type_a_board_press_return_twice_and_see_the_words(display, tmp_path):
         app.terminate()
         _, errors = app.communicate(timeout=10)
     expected = Graph(Board.from_letters(LETTERS), load_language("it")).solve()
-    assert words == f"Ruzzle Solver · {len(expected)} words (Italiano)"
+    assert words == f"Ruzzle Solver · {len(expected)} words (Italian)"
     assert shot.stat().st_size > 10_000
     assert errors == ""

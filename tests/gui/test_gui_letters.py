@@ -122,7 +122,7 @@ def test_a_refused_key_leaves_the_board_and_shows_a_brief_hint(app, root):
     assert typed(app) == "C" + "." * 15
     assert app.letters.cursor == 1
     hint = app.letters.hint
-    assert "'5'" in hint.cget("text") and "Italiano" in hint.cget("text")
+    assert "'5'" in hint.cget("text") and "Italian" in hint.cget("text")
     assert str(hint.cget("style")) == "Error.TLabel"
     assert len(root.winfo_children()) == windows_before  # no message box
 
@@ -138,7 +138,7 @@ def test_input_folds_to_the_alphabet(app):
 def test_switching_language_refuses_other_scripts_and_remembers_the_choice(app, config_home):
     letters = app.letters
     press(letters.board_view, "c", "a")
-    letters.language_box.set("Русский")
+    letters.language_box.set("Russian")
     letters.language_box.event_generate("<<ComboboxSelected>>")
     settle(letters)
     assert app.state.language == "ru"
@@ -147,13 +147,13 @@ def test_switching_language_refuses_other_scripts_and_remembers_the_choice(app, 
     # The Latin letters stay, drawn in red, and Next names the first one.
     assert letters.board_view.itemcget("letter0", "fill") == theme.BAD_LETTER
     press(letters.board_view, "o")
-    assert "Русский" in letters.hint.cget("text")
+    assert "Russian" in letters.hint.cget("text")
     letters.type_text("котмирдомсоньлесё")
     assert typed(app)[2:16] == "КОТМИРДОМСОНЬЛ"
     press(letters.board_view, "Return")
     assert app.screen is letters
     assert "'C'" in letters.hint.cget("text") and letters.cursor == 0
-    letters.language_box.set("Italiano")
+    letters.language_box.set("Italian")
     letters.language_box.event_generate("<<ComboboxSelected>>")
     settle(letters)
     assert app.state.language == "it"
@@ -181,7 +181,7 @@ def test_board_problem_is_a_plain_function_of_the_state(tmp_path):
     state.letters = ["C", "A", "", "A"]
     assert board_problem(state, it) == (2, "1 tile is still empty: type a letter at row 2, column 1")
     state.letters = ["C", "A", "Ж", "A"]
-    assert board_problem(state, it) == (2, "'Ж' at row 2, column 1 is not a letter of the Italiano alphabet")
+    assert board_problem(state, it) == (2, "'Ж' at row 2, column 1 is not a letter of the Italian alphabet")
     state.letters = ["C", "A", "S", "A"]
     assert board_problem(state, it) is None
 

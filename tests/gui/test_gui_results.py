@@ -9,7 +9,7 @@ import pytest
 from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.hint import plural
+from ruzzle_gui.app.i18n import format_number, ngettext
 from ruzzle_gui.app.results import path_text
 from ruzzle_gui.app.results_list import summary
 
@@ -54,7 +54,7 @@ def test_list_holds_every_word_best_score_first(solved, expected):
     assert [word for word, *_ in shown] == [s.word for s in expected]
     scores = [int(score) for _, score, _, _ in shown]
     assert scores == sorted(scores, reverse=True)
-    assert solved.root.title().endswith(f"{len(expected)} words (Italiano)")
+    assert solved.root.title().endswith(f"{len(expected)} words (Italian)")
 
 
 def test_headings_sort_and_a_second_click_reverses(solved):
@@ -240,7 +240,7 @@ def test_export_through_the_save_dialog_writes_the_words_shown(solved, tmp_path)
     assert dialogs, "no save dialog appeared"
     with out.open(encoding="utf-8") as handle:
         assert len(list(csv.reader(handle))) == len(results.shown) + 1
-    assert results.hint.cget("text") == f"Exported {plural(len(results.shown), 'word')} to {out}"
+    assert results.hint.cget("text") == f"Exported {words(len(results.shown))} to {out}"
 
 
 def test_export_that_cannot_write_says_why_and_cancel_does_nothing(solved, tmp_path, monkeypatch):
@@ -265,7 +265,7 @@ def test_counts_are_singular_for_one():
     assert summary([one, other], 2).startswith("2 words  ·  10 points")
     assert summary([], 1) == "The only word does not match the filters"
     assert summary([], 2345) == "None of the 2,345 words match the filters"
-    assert [plural(n, "word") for n in (0, 1, 2, 12345)] == ["0 words", "1 word", "2 words", "12,345 words"]
+    assert [words(n) for n in (0, 1, 2, 12345)] == ["0 words", "1 word", "2 words", "12,345 words"]
 
 
 def test_copying_one_word_says_word(solved):
@@ -312,3 +312,8 @@ def test_a_word_list_closed_before_tk_is_idle_leaves_no_call_queued(root):
         assert root.tk.eval("set ::ruzzle_bg") == ""
     finally:
         root.tk.eval("rename bgerror {}")
+
+
+def words(count: int) -> str:
+    """Return '1 word', '2 words', '12,345 words' as the app says it in English."""
+    return ngettext("{count} word", "{count} words", count).format(count=format_number(count))

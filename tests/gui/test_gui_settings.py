@@ -132,7 +132,7 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
                      "doubtful_too": False, "plan_seconds": 120,
                      "timing": {"per_word": 2.0, "per_letter": 0.2, "per_cell": 0.05}, "pace_offered": False,
                      "acceptance": {"bands": [0.85, 0.9, 0.93, 0.96, 0.98, 1.0, 1.0, 1.0], "doubtful": 0.25},
-                     "watch_region": None}
+                     "watch_region": None, "interface_language": None}
     assert not app.root.winfo_exists()
 
 

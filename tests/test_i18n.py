@@ -1,0 +1,245 @@
+"""The interface language (Tk-free): which language, the catalogues, plural forms and numbers by locale."""
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from ruzzle_gui.app import i18n
+from ruzzle_gui.app.i18n import choose_language, format_decimal, format_number, from_environment, mnemonic
+from ruzzle_gui.app.number_formats import NUMBER_FORMATS
+from ruzzle_gui.app.settings import read_settings, save_settings
+
+REPO_LOCALE = Path(__file__).resolve().parent.parent / "ruzzle_gui" / "locale"
+TRANSLATED = ("it", "es", "de", "fr", "nl", "pt", "ru")
+RUSSIAN_PLURALS = ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+                   "n%100>=20) ? 1 : 2);")
+PLACEHOLDER = re.compile(r"{(\w*)[^{}]*}")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Leave the interface in English for the next test, whatever this one switched to."""
+    yield
+    i18n.set_language("en")
+
+
+def needs_babel():
+    """Return Babel's catalogue tools, or skip the test with one line if Babel is not installed."""
+    return pytest.importorskip("babel.messages.catalog", reason="Babel is not installed (pip install '.[test]')")
+
+
+# ---------------------------------------------------------------- which language
+
+@pytest.mark.parametrize("environ, expected", [
+    ({"LANG": "it_IT.UTF-8"}, "it"),
+    ({"LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT.UTF-8"}, "de"),
+    ({"LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT.UTF-8"}, "fr"),
+    ({"LANGUAGE": "ru:it", "LC_ALL": "fr_FR.UTF-8"}, "ru"),
+    ({"LANGUAGE": "sv:pt_BR:it", "LANG": "en_US.UTF-8"}, "pt"),  # the first supported one of the list
+    ({"LANGUAGE": "sv:fi", "LANG": "nl_NL.UTF-8"}, "nl"),        # none supported: the locale decides
+    ({"LANGUAGE": "it", "LANG": "C.UTF-8"}, None),               # gettext ignores LANGUAGE under the C locale
+    ({"LANG": "POSIX"}, None),
+    ({"LANG": "sv_SE.UTF-8"}, None),
+    ({"LANG": "es_ES@euro"}, "es"),
+    ({}, None),
+])
+def test_environment_variables_in_gettext_order(environ, expected):
+    assert from_environment(environ) == expected
+
+
+def test_the_setting_wins_over_the_system_and_a_bad_one_follows_it():
+    system = {"LANG": "de_DE.UTF-8"}
+    assert choose_language("ru", system, "linux") == "ru"
+    for bad in (None, "", "xx", "klingon", 5, ["it"], {"it": 1}):
+        assert choose_language(bad, system, "linux") == "de"
+    assert choose_language(None, {}, "linux") == "en"
+
+
+def test_platform_probes_never_raise():
+    # Here neither Windows' kernel32 nor macOS' `defaults` exists: each says nothing rather than fail.
+    assert i18n.from_windows() is None
+    assert i18n.from_macos() in (None, *i18n.LANGUAGES)
+    assert choose_language(None, {}, "win32") == "en"
+
+
+def test_settings_remember_the_interface_language_and_drop_a_bad_one(tmp_path):
+    path = tmp_path / "settings.json"
+    for stored, expected in (('"it"', "it"), ('"xx"', None), ("5", None), ('["it"]', None), ("null", None)):
+        path.write_text('{"language": "de", "interface_language": %s}' % stored)
+        settings, notice = read_settings(path)
+        assert (settings.interface_language, settings.language, notice) == (expected, "de", None)
+    path.write_text('{"language": "de", "delay_ms": 200}')
+    settings, _notice = read_settings(path)
+    settings.interface_language = "ru"
+    assert save_settings(settings, path) is None
+    assert read_settings(path)[0].interface_language == "ru" and '"delay_ms": 200' in path.read_text()
+
+
+# ---------------------------------------------------------------- messages
+
+def test_a_switch_takes_effect_at_the_next_call():
+    catalogue = made_catalogue("it", {"Words": "Parole"})
+    assert i18n._("Words") == "Words"
+    i18n.set_language("it", catalogue)
+    assert i18n._("Words") == "Parole" and i18n.current_language() == "it"
+    assert i18n.retranslate("Parole") == "Parole"
+    i18n.set_language("en")
+    assert i18n.retranslate("Parole") == "Words"  # a text on screen is found again by what it translated
+
+
+def test_menu_labels_take_their_mnemonic_from_the_translation():
+    assert mnemonic("&File") == ("File", 0)
+    assert mnemonic("Watched re&gion…") == ("Watched region…", 10)
+    assert mnemonic("Fish && chips") == ("Fish & chips", -1)
+    assert mnemonic("No mnemonic") == ("No mnemonic", -1)
+    i18n.set_language("it", made_catalogue("it", {"&File": "F&ile"}))
+    assert i18n.menu_label("&File") == {"label": "File", "underline": 1}
+    assert i18n.menu_msgid_of("File") == "&File"
+
+
+def test_board_language_names_follow_the_interface():
+    i18n.set_language("it", made_catalogue("it", {"English": "Inglese"}))
+    assert i18n.language_name("en", "English") == "Inglese"
+    assert i18n.language_name("xx", "Klingon") == "Klingon"  # a user's own language file keeps its name
+
+
+def test_russian_has_three_plural_forms():
+    """1 слово, 2 слова, 5 слов: with the Plural-Forms of the shipped Russian catalogue."""
+    header = (REPO_LOCALE / "ru" / "LC_MESSAGES" / "ruzzle_gui.po").read_text(encoding="utf-8")
+    assert RUSSIAN_PLURALS.replace(" ", "") in header.replace('"\n"', "").replace(" ", "")
+    catalogue = made_catalogue("ru", {("{count} word", "{count} words"): ("{count} слово", "{count} слова",
+                                                                          "{count} слов")})
+    i18n.set_language("ru", catalogue)
+    said = {n: i18n.ngettext("{count} word", "{count} words", n).format(count=n) for n in (1, 2, 5, 11, 21, 22, 25)}
+    assert said == {1: "1 слово", 2: "2 слова", 5: "5 слов", 11: "11 слов", 21: "21 слово", 22: "22 слова",
+                    25: "25 слов"}
+
+
+# ---------------------------------------------------------------- the catalogues
+
+def test_the_template_holds_every_marked_string():
+    """A string marked in the source but never extracted fails here (re-extracted, compared by message)."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    fresh = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalogues.extract_template() if m.id}
+    committed = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id))
+                 for m in catalogues.read_catalogue(REPO_LOCALE / "ruzzle_gui.pot") if m.id}
+    assert fresh - committed == set(), "run: python -m ruzzle_gui.lab.catalogues all"
+    assert committed - fresh == set(), "run: python -m ruzzle_gui.lab.catalogues all"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_has_exactly_the_templates_messages(code):
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    template = {m.id if isinstance(m.id, str) else m.id[0]: m.context
+                for m in catalogues.read_catalogue(REPO_LOCALE / "ruzzle_gui.pot") if m.id}
+    catalogue = catalogues.read_catalogue(repo_po(code), code)
+    assert {m.id if isinstance(m.id, str) else m.id[0]: m.context for m in catalogue if m.id} == template
+    assert catalogue.plural_forms.replace(" ", "") == catalogues.PLURAL_FORMS[code].replace(" ", "")
+    assert str(catalogue.locale) == code
+
+
+def test_plural_forms_follow_gettext():
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    assert catalogues.PLURAL_FORMS["ru"] == RUSSIAN_PLURALS
+    assert {code for code, rule in catalogues.PLURAL_FORMS.items() if rule.endswith("(n > 1);")} == {"fr", "pt"}
+    assert all(rule.startswith("nplurals=2;") for code, rule in catalogues.PLURAL_FORMS.items() if code != "ru")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_translations_keep_the_placeholders(code):
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    for message in catalogues.read_catalogue(repo_po(code), code):
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        wanted = {name for source in sources for name in PLACEHOLDER.findall(source)}
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for string in strings:
+            if string:
+                assert set(PLACEHOLDER.findall(string)) == wanted, (code, message.id, string)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_installed_mo_is_compiled_from_its_po(code):
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    installed = Path(i18n.LOCALE_DIR, code, "LC_MESSAGES", "ruzzle_gui.mo")
+    assert installed.read_bytes() == catalogues.compiled(repo_po(code), code), \
+        "run: python -m ruzzle_gui.lab.catalogues compile, then reinstall"
+
+
+# ---------------------------------------------------------------- numbers
+
+def test_the_number_table_is_what_babel_generates():
+    pytest.importorskip("babel", reason="Babel is not installed (pip install '.[test]')")
+    from ruzzle_gui.lab.locale_numbers import number_formats
+
+    assert number_formats() == NUMBER_FORMATS
+    assert set(NUMBER_FORMATS) == set(i18n.LANGUAGES)
+
+
+@pytest.mark.parametrize("code, number, expected", [
+    ("it", 17088, "17.088"), ("en", 17088, "17,088"), ("de", 17088, "17.088"), ("nl", 1234567, "1.234.567"),
+    ("fr", 17088, "17\u202f088"), ("ru", 17088, "17\xa0088"), ("pt", 17088, "17.088"),
+    ("es", 1234, "1234"), ("es", 17088, "17.088"),  # CLDR: Spanish groups from five digits
+    ("it", 999, "999"), ("it", 1000, "1.000"), ("en", -1234, "-1,234"), ("en", 0, "0"),
+])
+def test_format_number(code, number, expected):
+    assert format_number(number, code) == expected
+
+
+@pytest.mark.parametrize("code, number, digits, expected", [
+    ("it", 2.46, 1, "2,5"), ("en", 2.46, 1, "2.5"), ("fr", 12345.678, 2, "12\u202f345,68"), ("ru", 0.5, 2, "0,50"),
+    ("en", 3, 0, "3"),
+])
+def test_format_decimal(code, number, digits, expected):
+    assert format_decimal(number, digits, code) == expected
+
+
+def test_format_number_matches_babel_on_many_numbers():
+    numbers = pytest.importorskip("babel.numbers", reason="Babel is not installed (pip install '.[test]')")
+    for code in i18n.LANGUAGES:
+        for value in (0, 7, 999, 1000, 1234, 17088, 123456, 9876543):
+            babel = numbers.format_decimal(value, locale=code)
+            if code == "es" and value < 10000:  # Babel ignores CLDR's minimumGroupingDigits
+                babel = babel.replace(".", "")
+            assert format_number(value, code) == babel, (code, value)
+
+
+# ---------------------------------------------------------------- helpers
+
+def made_catalogue(code: str, messages: dict) -> gettext.GNUTranslations:
+    """Return a compiled catalogue of ``messages`` ({msgid: msgstr}, or {(singular, plural): forms})."""
+    catalog_module = needs_babel()
+    from babel.messages.mofile import write_mo
+
+    from ruzzle_gui.lab.catalogues import PLURAL_FORMS
+
+    catalogue = catalog_module.Catalog(locale=code, domain="ruzzle_gui")
+    count, expression = PLURAL_FORMS[code].split(";", 1)
+    catalogue._num_plurals = int(count.split("=")[1])
+    catalogue._plural_expr = expression.strip().removeprefix("plural=").rstrip(";")
+    for msgid, string in messages.items():
+        catalogue.add(msgid, string)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalogue)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def repo_po(code: str) -> Path:
+    """Return the repository's catalogue of ``code`` (the .po files are sources: not installed)."""
+    return REPO_LOCALE / code / "LC_MESSAGES" / "ruzzle_gui.po"
