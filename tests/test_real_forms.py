@@ -121,3 +121,28 @@ def test_a_real_phone_shot_turned_or_tilted_reads_its_letters(shot):
         reading = read_board(changed, shot.language)
         for index, (got, true) in enumerate(zip(reading.board.letters, shot.board.letters)):
             assert got == true or not reading.cells[index].letter_sure, (shot.file, index, got, true)
+
+
+LIT_BONUSES = [s for s in SHOTS if any(s.board.bonus(cell) for cell in s.lit)]
+
+
+@pytest.mark.parametrize("form", [form for form in FORMS if form != "greyscale"])  # greyscale: every bonus unknown
+@pytest.mark.parametrize("shot", LIT_BONUSES, ids=[shot.file for shot in LIT_BONUSES])
+def test_a_lit_tile_in_any_form_gets_its_bonus_from_its_badges_label(shot, form):
+    change, may_refuse_for = FORMS[form]
+    if form == "on a desktop" and shot.kind == "desktop":
+        pytest.skip("the shot is a desktop already")
+    try:
+        reading = read_board(change(load_image(Path(FOLDER) / shot.file)), shot.language)
+    except ImageError as err:
+        assert any(word in str(err) for word in (*shot.refuse, *may_refuse_for)), err
+        return
+    assert_lit_tiles_read(shot, reading)
+
+
+def assert_lit_tiles_read(shot, reading) -> None:
+    """Assert that every lit bonus tile of ``shot`` has its bonus, sure, and no lit plain tile has one."""
+    for cell in shot.lit:
+        assert reading.board.bonus(cell) == shot.board.bonus(cell), (cell, reading.reasons.get(cell))
+        # A lit plain tile may stay unsure when an overlay ("WELL DONE!!") lies light over its corner
+        assert cell not in reading.board.unsure or not shot.board.bonus(cell), (cell, reading.reasons.get(cell))

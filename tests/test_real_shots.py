@@ -51,6 +51,23 @@ def test_a_clean_phone_shot_as_sent_is_read_right(shot):
     assert verdict.kind == "right" or (verdict.kind == "marked" and not verdict.wrong), verdict
 
 
+LIT_BONUSES = [s for s in SHOTS if s.board is not None and any(s.board.bonus(cell) for cell in s.lit)]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("shot", LIT_BONUSES, ids=[shot.file for shot in LIT_BONUSES])
+def test_a_lit_tile_gets_its_bonus_from_its_badges_label(shot, form):
+    # A swipe turns ring and badge orange whatever the bonus: only the badge's white label still tells it.
+    verdict, reading = read_form(shot, FOLDER, form)
+    if verdict.kind == "refused":
+        assert verdict.allowed, verdict.message
+        return
+    for cell in shot.lit:
+        assert reading.board.bonus(cell) == shot.board.bonus(cell), (cell, reading.reasons.get(cell))
+        # A lit plain tile may stay unsure when an overlay ("WELL DONE!!") lies light over its corner
+        assert cell not in reading.board.unsure or not shot.board.bonus(cell), (cell, reading.reasons.get(cell))
+
+
 def test_a_swipe_in_progress_keeps_the_letters_of_its_lit_tiles():
     for shot in (s for s in SHOTS if s.lit and s.kind != "summary"):
         verdict, reading = read_form(shot, FOLDER, "as sent")

@@ -22,7 +22,7 @@ from ruzzle_gui.board import Board, random_bonus
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.fonts import installed_fonts
 
-__all__ = ["Shot", "fonts", "random_board", "render_board", "phone_shot", "board_shot",
+__all__ = ["Shot", "fonts", "random_board", "random_swipe", "render_board", "phone_shot", "board_shot",
            "desktop_shot", "degrade", "random_shot"]
 
 PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone screen
@@ -40,6 +40,11 @@ BORDERS = (0.04, 0.07)            # bonus ring thickness, in tiles: the older lo
 BADGE_RADIUS = (0.16, 0.2)        # badge radius, in tiles, in each look ...
 BADGE_CENTRE = (0.06, 0.12)       # ... and its centre's offset from the tile's corner, in tiles
 RIM = 0.022                       # the badge's white rim, in tiles
+# A tile lit by a swipe in progress, as on the real shots: an orange face with a darker edge, an orange glow,
+# brown ink, and its badge (if any) orange too, with a cream rim and the white label still on it.
+LIT_TOP, LIT_BOTTOM, LIT_EDGE = (255, 198, 24), (250, 172, 0), (228, 132, 0)
+LIT_GLOW, LIT_INK = (255, 170, 0), (72, 46, 2)
+LIT_BADGE, LIT_RIM = (255, 192, 30), (255, 246, 220)
 DESKTOP_SIZES = ((1920, 1080), (2560, 1440), (1366, 768), (1680, 1050))
 
 
@@ -68,6 +73,19 @@ def random_board(language: Language, rng: random.Random, size: int = 4) -> Board
     return Board(size, size, letters, tuple(random_bonus(rng) for _ in letters))
 
 
+def random_swipe(rng: random.Random, size: int = 4, longest: int = 7) -> frozenset[int]:
+    """Return the tiles a swipe in progress lights: a path of 3 to ``longest`` neighbouring tiles."""
+    path = [rng.randrange(size * size)]
+    for _ in range(rng.randint(2, longest - 1)):
+        row, col = divmod(path[-1], size)
+        steps = [(row + dr) * size + col + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if 0 <= row + dr < size and 0 <= col + dc < size and (row + dr) * size + col + dc not in path]
+        if not steps:
+            break
+        path.append(rng.choice(steps))
+    return frozenset(path)
+
+
 def _gradient(size: tuple[int, int], top: tuple, bottom: tuple) -> Image.Image:
     """Return an RGB image shading vertically from ``top`` to ``bottom``."""
     column = Image.new("RGB", (1, 256))
@@ -81,10 +99,11 @@ def _font(path: Path, pixels: float) -> ImageFont.FreeTypeFont:
 
 
 def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, value: int,
-               bonus: str | None, font: Path, look: int = 0) -> None:
+               bonus: str | None, font: Path, look: int = 0, lit: bool = False, label: str | None = None) -> None:
     """Draw one tile as the game does: shadow, bevelled face, letter, value, and a bonus's ring and badge.
 
     ``look`` 0 is the older look (thin ring, small badge), 1 the newer one (thick ring, big badge).
+    ``lit``: the tile is lit by a swipe in progress. ``label``: the badge's text, if not the bonus's own.
     """
     radius = round(side * 0.1)
     shadow = Image.new("L", canvas.size, 0)
@@ -92,6 +111,9 @@ def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, valu
     ImageDraw.Draw(shadow).rounded_rectangle((x, y + offset, x + side, y + side + offset), radius, fill=140)
     shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, side * 0.025)))
     canvas.paste(SHADOW, (0, 0), shadow)
+    if lit:
+        _draw_lit_tile(canvas, x, y, side, letter, value, bonus, font, look, label)
+        return
     draw = ImageDraw.Draw(canvas)
     edge = max(1, round(side * 0.02))
     draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, fill=BEVEL_DARK)
@@ -116,7 +138,36 @@ def _draw_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, valu
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 255, 255))
         r -= max(1, side * RIM)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BONUS_COLOURS[bonus])
-        draw.text((cx, cy), bonus, font=_font(font, r * 0.8), fill=(255, 255, 255), anchor="mm")
+        draw.text((cx, cy), bonus if label is None else label, font=_font(font, r * 0.8), fill=(255, 255, 255),
+                  anchor="mm")
+
+
+def _draw_lit_tile(canvas: Image.Image, x: int, y: int, side: int, letter: str, value: int,
+                   bonus: str | None, font: Path, look: int, label: str | None) -> None:
+    """Draw a tile lit by a swipe: orange glow, face and badge, brown ink, the badge's label still white."""
+    radius = round(side * 0.1)
+    glow = Image.new("L", canvas.size, 0)
+    reach = round(side * 0.05)
+    ImageDraw.Draw(glow).rounded_rectangle((x - reach, y - reach, x + side + reach, y + side + reach), radius,
+                                           fill=200)
+    canvas.paste(LIT_GLOW, (0, 0), glow.filter(ImageFilter.GaussianBlur(max(1, side * 0.04))))
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle((x, y, x + side - 1, y + side - 1), radius, fill=LIT_EDGE)
+    inner = max(1, round(side * 0.03))
+    face = _gradient((side - 2 * inner, side - 2 * inner), LIT_TOP, LIT_BOTTOM)
+    mask = Image.new("L", face.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, face.width - 1, face.height - 1), max(1, radius - inner), fill=255)
+    canvas.paste(face, (x + inner, y + inner), mask)
+    draw.text((x + side * 0.5, y + side * 0.56), letter, font=_font(font, side * 0.58), fill=LIT_INK, anchor="mm")
+    draw.text((x + side * 0.88, y + side * 0.1), str(value), font=_font(font, side * 0.2), fill=LIT_INK, anchor="ra")
+    if bonus:
+        r = side * BADGE_RADIUS[look]
+        cx, cy = x + side * BADGE_CENTRE[look], y + side * BADGE_CENTRE[look]
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LIT_RIM)
+        r -= max(1, side * RIM)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LIT_BADGE)
+        draw.text((cx, cy), bonus if label is None else label, font=_font(font, r * 0.8), fill=(255, 255, 255),
+                  anchor="mm")
 
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -126,8 +177,12 @@ def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 
 
 def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,
-                 width: float, font: Path, look: int = 0) -> tuple[tuple[float, float], float, float]:
-    """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile."""
+                 width: float, font: Path, look: int = 0, lit: frozenset[int] = frozenset(),
+                 labels: dict[int, str] | None = None) -> tuple[tuple[float, float], float, float]:
+    """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile.
+
+    ``lit`` holds the indices of tiles lit by a swipe; ``labels`` gives a badge another label than its bonus's.
+    """
     n = board.cols
     tile = width / (n + (n + 1) * GAP)
     pitch = tile * (1 + GAP)
@@ -135,7 +190,8 @@ def render_board(canvas: Image.Image, board: Board, language: Language, left: fl
     for index, letter in enumerate(board.letters):
         row, col = divmod(index, n)
         _draw_tile(canvas, round(x0 + col * pitch), round(y0 + row * pitch), round(tile), letter,
-                   language.values[letter], board.bonuses[index], font, look)
+                   language.values[letter], board.bonuses[index], font, look, index in lit,
+                   (labels or {}).get(index))
     return (x0, y0), pitch, tile
 
 
@@ -157,10 +213,12 @@ def _header(canvas: Image.Image, rng: random.Random, font: Path) -> None:
 
 
 def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
-               look: int | None = None) -> Shot:
+               look: int | None = None, lit: frozenset[int] = frozenset(),
+               labels: dict[int, str] | None = None) -> Shot:
     """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half.
 
-    ``look`` 0 or 1 draws the game's older or newer tiles (default: either, at random).
+    ``look`` 0 or 1 draws the game's older or newer tiles (default: either, at random); ``lit`` and
+    ``labels`` as for ``render_board``.
     """
     look = rng.randrange(2) if look is None else look
     height = round(width * PHONE_ASPECT)
@@ -168,17 +226,19 @@ def phone_shot(board: Board, language: Language, width: int, rng: random.Random,
     _header(canvas, rng, font)
     margin = width * rng.uniform(0.02, 0.05)
     top = height * rng.uniform(0.4, 0.5)
-    origin, pitch, tile = render_board(canvas, board, language, margin, top, width - 2 * margin, font, look)
+    origin, pitch, tile = render_board(canvas, board, language, margin, top, width - 2 * margin, font, look,
+                                       lit, labels)
     return Shot(canvas, board, origin, pitch, tile)
 
 
 def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
-               look: int | None = None) -> Shot:
-    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin."""
+               look: int | None = None, lit: frozenset[int] = frozenset()) -> Shot:
+    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin (``lit``: tiles lit)."""
     look = rng.randrange(2) if look is None else look
     margin = width * rng.uniform(0.0, 0.06)
     canvas = _gradient((width, width), BACKGROUND_TOP, BACKGROUND_BOTTOM)
-    origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font, look)
+    origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font, look,
+                                       lit)
     return Shot(canvas, board, origin, pitch, tile)
 
 

@@ -9,21 +9,27 @@ face, and a round badge over the tile's top-left corner with a white label
   named; nothing depends on where the located box put the edge, so a box a
   few pixels off, a thin ring (the older look) or a thick bevelled one (the
   newer look) read alike;
-- the badge (``read_badge``): the colour that fills the tile's top-left corner.
+- the badge (``read_badge``): the colour that fills the tile's top-left corner,
+  and its white label (``label.read_label``), read as letters are.
 
-``read_bonus`` weighs them. When they agree the bonus is certain; when they
-disagree the tile is unsure and its reason names both readings. A tile is
-never made plain while either witness names a bonus. On a tile lit by a swipe
-in progress the ring and the badge turn orange: there the badge's white rim
-shows whether a badge is there, and a tile with a badge is unsure.
+``read_bonus`` weighs them. When ring and badge agree the bonus is certain; when
+they disagree, or the badge's label names another bonus than its colour, the
+tile is unsure and its reason names both readings. A tile is never made plain
+while any witness names a bonus. On a tile lit by a swipe in progress the ring
+and the badge turn orange whatever the bonus: there the badge's white rim shows
+whether a badge is there, and its label which bonus it is; a badge whose label
+cannot be read leaves the tile unsure.
 
 Tiles come from ``cells.cut_wide``: the tile with PAD of its side around it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+
+from ruzzle_gui.vision.label import Label, extent, read_label
 
 __all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "read_badge", "read_bonus", "read_ring", "is_lit"]
 
@@ -48,6 +54,8 @@ BADGE_BOX = (-0.06, 0.2)  # the corner square the badge fills in both looks, in 
 BADGE_SHARE = 0.12       # share of that square a badge's colour covers: 0.44-0.82 on real shots, 0 on plain tiles ...
 GLOW_SHARE = 0.35        # ... but a lit neighbour's orange glow, DW's colour, covers up to a quarter: DW needs this
 RIM_SATURATION, RIM_VALUE = 0.4, 190  # a badge's rim and label: white, cream over a lit tile, never orange
+LIT_HUES = (20, 55, 62)  # hue range of a lit face's orange (from, to), and how far its badge's yellower orange goes
+LIT_SATURATION, LIT_VALUE = 0.55, 150  # ... and how saturated and bright that orange is at least
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
 RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
 
@@ -142,7 +150,7 @@ def _corner(wide: np.ndarray) -> np.ndarray:
     return wide[start:end, start:end]
 
 
-def read_badge(wide: np.ndarray) -> str | None:
+def read_badge(wide: np.ndarray) -> str:
     """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does."""
     names = classify_colour(_corner(wide)).ravel()
     shares = np.bincount(names[names >= 0], minlength=len(BONUS_HUES)) / names.size
@@ -156,8 +164,21 @@ def is_lit(wide: np.ndarray) -> bool:
     side = wide.shape[0] / (1 + 2 * PAD)
     lo, hi = round((PAD + 0.1) * side), round((PAD + 0.9) * side)
     face = wide[lo:hi:2, lo:hi:2]  # every other pixel: a lit face is orange throughout
-    hue, saturation, value = _hsv(face)
-    return float(((hue >= 20) & (hue < 55) & (saturation >= 0.55) & (value >= 150)).mean()) >= LIT_SHARE
+    return float(_orange(face, LIT_HUES[1]).mean()) >= LIT_SHARE
+
+
+def _orange(pixels: np.ndarray, most_hue: float = LIT_HUES[2]) -> np.ndarray:
+    """Return which RGB pixels show a lit tile's orange (hue up to ``most_hue``)."""
+    hue, saturation, value = _hsv(pixels)
+    return (hue >= LIT_HUES[0]) & (hue < most_hue) & (saturation >= LIT_SATURATION) & (value >= LIT_VALUE)
+
+
+def _label(wide: np.ndarray, disc_of: Callable[[np.ndarray], np.ndarray], lit: bool = False) -> Label:
+    """Return the label of the badge over a wide tile's corner; ``disc_of`` marks the badge's colour in pixels."""
+    side = wide.shape[0] / (1 + 2 * PAD)
+    corner = (PAD * side, PAD * side)
+    end = extent(corner, side)
+    return read_label(wide[:end, :end], disc_of(wide[:end, :end]), corner, side, lit)
 
 
 def _has_rim(wide: np.ndarray) -> bool:
@@ -169,11 +190,16 @@ def _has_rim(wide: np.ndarray) -> bool:
 def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
     """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not)."""
     if is_lit(wide) if lit is None else lit:
-        if _has_rim(wide):
-            return Bonus(None, False, "the tile is lit by a swipe and its badge's colour hidden: bonus unknown")
-        return Bonus(None, True)
+        return _lit_bonus(wide)
     ring, sides = read_ring(wide)
     badge = read_badge(wide)
+    label = Label(None)
+    if badge != "plain":
+        index = [bonus for bonus, *_ in BONUS_HUES].index(badge)
+        label = _label(wide, lambda pixels: classify_colour(pixels) == index)
+    if label.text is not None and label.text != badge:  # the badge's own two witnesses part
+        guess: str | None = ring if ring in (badge, label.text) else badge
+        return Bonus(guess, False, f"the badge's colour says {badge} but its label says {label.text}")
     if ring == badge:
         return Bonus(None if ring == "plain" else ring, True)
     if ring is None:
@@ -181,6 +207,17 @@ def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
         return Bonus(guess, False, f"the badge says {_name(badge)} but the ring is unclear ({sides})")
     guess = ring if ring != "plain" else badge
     return Bonus(guess, False, f"the ring says {_name(ring)} but the badge says {_name(badge)}")
+
+
+def _lit_bonus(wide: np.ndarray) -> Bonus:
+    """Return the bonus of a tile lit by a swipe: plain with no badge, else what its badge's label says."""
+    if not _has_rim(wide):
+        return Bonus(None, True)
+    label = _label(wide, _orange, lit=True)
+    if label.text is not None:
+        return Bonus(label.text, True)
+    return Bonus(None, False, "the tile is lit by a swipe, which hides its badge's colour, "
+                              "and the badge's label could not be read: bonus unknown")
 
 
 def _name(reading: str | None) -> str:

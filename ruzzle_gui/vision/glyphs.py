@@ -21,6 +21,8 @@ FACE_LUMINANCE = 235  # typical tile face, for darkness()
 INK_LUMINANCE = 70    # typical letter ink, for darkness()
 MAX_SPAN = 0.8       # in tiles: no glyph is this wide or tall; such a mark is a border's edge
 MIN_THICK = 0.03     # in tiles: a mark thinner than this both ways is a JPEG fringe along a border, not ink
+VALUE_FLAT = 3.0     # a mark in the value's corner this many times wider than tall is the edge of the tile's
+                     # border or of the shadow above it (a box a few px high), never a digit
 REACH = 0.08         # in tiles: how far a glyph's parts lie from its biggest part (Й's breve, Ы's bar, "10")
 
 
@@ -85,7 +87,7 @@ def split_glyphs(cell: np.ndarray) -> Glyphs:
     marks = [r for r in regions(mask)
              if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side
              and min(r.width, r.height) >= MIN_THICK * side]
-    value = _glyph([r for r in marks if _is_value(r, side)], REACH * side)
+    value = _glyph([r for r in marks if _is_value(r, side) and r.width <= VALUE_FLAT * r.height], REACH * side)
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)
     return Glyphs(_crop(ink, letter), _crop(ink, value))
