@@ -292,3 +292,12 @@ def test_ctrl_c_at_any_moment_gives_no_traceback_from_ruzzle():
         err = proc.communicate(timeout=60)[1]
         assert f'File "{PACKAGE_DIR}{os.sep}' not in err, (step, err)
         assert proc.returncode in (0, 1, 130, -signal.SIGINT) or "Traceback" in err, (step, proc.returncode, err)
+
+
+def test_a_library_message_over_many_lines_is_said_in_one(capsys):
+    # numpy's failed import, for one, explains itself over a dozen lines.
+    from ruzzle_gui.cli.common import fail
+
+    assert fail("Importing the numpy C-extensions failed.\n\n  Original error was: no module\n") == 1
+    said = "Importing the numpy C-extensions failed. Original error was: no module"
+    assert capsys.readouterr().err == f"ruzzle: error: {said}\n"

@@ -87,6 +87,35 @@ def test_without_tk_the_command_line_works(tmp_path):
     assert done.returncode == 0 and done.stderr == "" and done.stdout
 
 
+# Ctrl-C can fall where Python cannot raise it (a destructor, a weakref callback, the
+# clean-up of an import lock): Python then prints "Exception ignored in ..." and a traceback.
+# A destructor that sends SIGINT to its own process puts it there every time.
+CTRL_C_IN_A_DESTRUCTOR = """
+import os, signal, sys
+import ruzzle_gui.cli as cli
+
+class Bomb:
+    def __del__(self):
+        os.kill(os.getpid(), signal.SIGINT)
+
+real = cli.quick_parse
+def quick_parse(argv):
+    Bomb()
+    return real(argv)
+
+cli.quick_parse = quick_parse
+sys.exit(cli.main(["languages"]))
+"""
+
+
+def test_ctrl_c_that_lands_in_a_destructor_is_one_line(tmp_path):
+    done = subprocess.run([sys.executable, "-c", CTRL_C_IN_A_DESTRUCTOR], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert "Exception ignored" not in done.stderr
+    assert one_line(done.stderr) == "ruzzle: interrupted"
+    assert done.returncode == 130
+
+
 def test_ctrl_c_while_read_loads_its_modules_is_one_line(tmp_path):
     shots = os.environ.get("RUZZLE_REAL_SHOTS")
     image = tmp_path / "shot.png"

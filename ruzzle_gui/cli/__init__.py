@@ -47,6 +47,9 @@ EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
 OUT_OF_MEMORY = "out of memory: this needs more memory than the process may use (see ulimit -v)"
 BENCH_SUMMARY = "measure solver speed (see 'ruzzle bench --help')"
 APP_OPTIONS = ("-l", "--language", "-b", "--board", "--solve")  # what ruzzle-gui takes
+# The Ctrl-Cs main() has seen. A Ctrl-C inside a compiled module's import surfaces as that
+# module's ImportError; common.fail() looks here so that it says "interrupted", not the error.
+INTERRUPTED: list[int] = []
 
 
 def main(argv: "Sequence[str] | None" = None) -> int:
@@ -54,10 +57,16 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     # The reader's matrix products are small (a glyph against a few hundred templates): OpenBLAS's
     # worker threads would only spin, costing ~0.1 s of CPU per `ruzzle read` on a shared machine.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    interrupted: list[int] = []
+    interrupted = INTERRUPTED
+    interrupted.clear()
     _signal.signal(_signal.SIGINT, lambda signum, _frame: _interrupt(interrupted, signum))
+    sys.unraisablehook = _unraisable
     try:
-        return _main(list(sys.argv[1:] if argv is None else argv))
+        code = _main(list(sys.argv[1:] if argv is None else argv))
+        if interrupted and code != EXIT_INTERRUPTED:  # the Ctrl-C fell where it could not be raised
+            sys.stderr.write("\nruzzle: interrupted\n")
+            return EXIT_INTERRUPTED
+        return code
     except MemoryError:  # while importing, before _run can catch it
         sys.stderr.write(f"ruzzle: error: {OUT_OF_MEMORY}\n")
         return EXIT_BAD_INPUT
@@ -68,6 +77,14 @@ def main(argv: "Sequence[str] | None" = None) -> int:
             raise
         sys.stderr.write("\nruzzle: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def _unraisable(unraisable) -> None:
+    """Keep quiet a Ctrl-C that fell where Python cannot raise it (a destructor, an import lock's
+    clean-up): main() says "interrupted" once the command returns. Anything else is printed as usual."""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def _interrupt(interrupted: list[int], signum: int) -> None:

@@ -8,7 +8,13 @@ from __future__ import annotations
 import os
 import sys
 
-from ruzzle_gui.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, EXIT_USAGE  # noqa: F401 (shared)
+from ruzzle_gui.cli import (  # noqa: F401 (shared)
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    INTERRUPTED,  # the Ctrl-Cs seen
+)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
@@ -169,9 +175,18 @@ def refuse_overwriting(output: str | None, inputs: Iterable[str | os.PathLike | 
 
 
 def fail(message: str) -> int:
-    """Print one error line on stderr and return the bad-input exit code."""
-    print(f"{PROG}: error: {shortened(message)}", file=sys.stderr)
+    """Print one error line on stderr and return the bad-input exit code; after a Ctrl-C, whose
+    interrupted import may surface as any error, say "interrupted" and return its exit code."""
+    if INTERRUPTED:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(f"{PROG}: error: {one_line(shortened(message))}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def one_line(message: str) -> str:
+    """Return ``message`` on one line: a library's own message (a failed import's advice) may span many."""
+    return " ".join(part.strip() for part in message.splitlines() if part.strip())
 
 
 MAX_MESSAGE = 400  # characters; normal messages are far shorter, a 100 KB argument is not echoed whole
