@@ -186,7 +186,9 @@ def fail(message: str) -> int:
 
 def one_line(message: str) -> str:
     """Return ``message`` on one line: a library's own message (a failed import's advice) may span many."""
-    return " ".join(part.strip() for part in message.splitlines() if part.strip())
+    if "\n" not in message:  # nearly always: nothing to allocate, which matters when memory ran out
+        return message
+    return " ".join([part.strip() for part in message.splitlines() if part.strip()])
 
 
 MAX_MESSAGE = 400  # characters; normal messages are far shorter, a 100 KB argument is not echoed whole
