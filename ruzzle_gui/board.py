@@ -20,6 +20,8 @@ import os
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from ruzzle_gui.coded import coded
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: `ruzzle` start-up time
 if TYPE_CHECKING:
     import random
@@ -28,7 +30,11 @@ if TYPE_CHECKING:
     class Language(Protocol):
         """What a board needs of a language (``ruzzle_gui.language.Language`` is one), so neither imports the other."""
 
-        name: str
+        code: str
+
+        @property
+        def english_name(self) -> str:
+            """Return the language's name in English, as the command line says it."""
 
         def fold_letter(self, text: str) -> str | None:
             """Return ``text`` folded to exactly one alphabet letter, or None."""
@@ -49,6 +55,9 @@ EXCERPT = 16  # characters of a bad token quoted in an error message
 
 class BoardError(ValueError):
     """A board is malformed: the message names the line and cell at fault."""
+
+    code = ""  # which message it is, for the app to say it in the player's language (``coded``)
+    values: dict[str, object] = {}
 
 
 class Board:
@@ -95,15 +104,20 @@ class Board:
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
-            raise BoardError(f"a board needs at least one row and one column, not {self.rows}x{self.cols}")
+            raise coded(BoardError(f"a board needs at least one row and one column, not {self.rows}x{self.cols}"),
+                        "board_shape", rows=self.rows, cols=self.cols)
         if self.rows > MAX_SIDE or self.cols > MAX_SIDE:
-            raise BoardError(f"a {self.rows}x{self.cols} board is too large: the largest is {MAX_SIDE}x{MAX_SIDE}")
+            raise coded(BoardError(f"a {self.rows}x{self.cols} board is too large: "
+                                   f"the largest is {MAX_SIDE}x{MAX_SIDE}"),
+                        "board_too_large", rows=self.rows, cols=self.cols, side=MAX_SIDE)
         if len(self.letters) != self.rows * self.cols or len(self.bonuses) != len(self.letters):
-            raise BoardError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
-                             f"got {len(self.letters)}")
+            raise coded(BoardError(f"a {self.rows}x{self.cols} board needs {self.rows * self.cols} cells, "
+                                   f"got {len(self.letters)}"), "board_cells", rows=self.rows, cols=self.cols,
+                        needed=self.rows * self.cols, got=len(self.letters))
         for index, bonus in enumerate(self.bonuses):
             if bonus is not None and bonus not in BONUSES:
-                raise BoardError(f"{self._where(index)}: unknown bonus {_quote(bonus)} (use DL, TL, DW or TW)")
+                raise coded(BoardError(f"{self._where(index)}: unknown bonus {_quote(bonus)} (use DL, TL, DW or TW)"),
+                            "board_bonus", **self._place(index), **_token(bonus))
         for cell in self.unsure:
             if not (len(cell) == 2 and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
                 raise BoardError(f"unsure cell {cell!r} is outside the {self.rows}x{self.cols} board")
@@ -114,11 +128,12 @@ class Board:
         text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))  # a BOM, as Windows Notepad writes
         grid = [(number, _row_cells(line, number)) for number, line in _board_lines(text)]
         if not grid:
-            raise BoardError("the board is empty: no rows of letters found")
+            raise coded(BoardError("the board is empty: no rows of letters found"), "board_empty")
         width = len(grid[0][1])
         for number, cells in grid:
             if len(cells) != width:
-                raise BoardError(f"line {number}: {_count(len(cells), 'cell')}, but the first row has {width}")
+                raise coded(BoardError(f"line {number}: {_count(len(cells), 'cell')}, but the first row has {width}"),
+                            "board_row_width", line=number, count=len(cells), width=width)
         parsed = [_parse_cell(token, number, col) for number, cells in grid for col, token in enumerate(cells, 1)]
         unsure = (divmod(index, width) for index, p in enumerate(parsed) if p[2])
         board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed), unsure)
@@ -129,29 +144,35 @@ class Board:
         """Return the board read from a UTF-8 board file."""
         path = os.fspath(path)
         if not path:
-            raise BoardError("the board file name is empty")
+            raise coded(BoardError("the board file name is empty"), "board_no_name")
         try:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_BOARD_BYTES + 1)  # /dev/zero or a huge file: no further
         except FileNotFoundError:
-            raise BoardError(f"board file not found: {path}") from None
+            raise coded(BoardError(f"board file not found: {path}"), "board_not_found", path=path) from None
         except IsADirectoryError:
-            raise BoardError(f"board file is a folder, not a file: {path}") from None
+            raise coded(BoardError(f"board file is a folder, not a file: {path}"), "board_folder", path=path) from None
         except OSError as err:
-            raise BoardError(f"cannot read board file {path}: {err.strerror}") from None
-        return cls.from_bytes(data, language, source=f"board file {path}")
+            raise coded(BoardError(f"cannot read board file {path}: {err.strerror}"), "board_unreadable", path=path,
+                        problem=err.strerror) from None
+        return cls.from_bytes(data, language, source=f"board file {path}", path=path)
 
     @classmethod
-    def from_bytes(cls, data: bytes, language: Language | None = None, source: str = "the board") -> Board:
-        """Return the board in UTF-8 ``data``; ``source`` names it in an error."""
+    def from_bytes(cls, data: bytes, language: Language | None = None, source: str = "the board",
+                   path: str | None = None) -> Board:
+        """Return the board in UTF-8 ``data``; ``source`` names it in an error, and so does ``path``, its file's."""
+        file = {"path": path} if path else {}
         if len(data) > MAX_BOARD_BYTES:
-            raise BoardError(f"{source} is larger than {MAX_BOARD_BYTES >> 20} MB, the limit for a board "
-                             f"(the largest board is {MAX_SIDE}x{MAX_SIDE})")
+            raise coded(BoardError(f"{source} is larger than {MAX_BOARD_BYTES >> 20} MB, the limit for a board "
+                                   f"(the largest board is {MAX_SIDE}x{MAX_SIDE})"),
+                        "board_file_too_big" if path else "board_too_big", mb=MAX_BOARD_BYTES >> 20, side=MAX_SIDE,
+                        **file)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as err:
             line = data.count(b"\n", 0, err.start) + 1
-            raise BoardError(f"{source} is not UTF-8 text (line {line})") from None
+            raise coded(BoardError(f"{source} is not UTF-8 text (line {line})"),
+                        "board_file_not_utf8" if path else "board_not_utf8", line=line, **file) from None
         return cls.parse(text, language)
 
     @classmethod
@@ -167,9 +188,11 @@ class Board:
         if cols is None:
             cols = max(len(cells) // rows, 1) if rows > 0 else 0
         if rows < 1 or cols < 1:
-            raise BoardError(f"a board needs at least one row and one column, not {rows}x{cols}")
+            raise coded(BoardError(f"a board needs at least one row and one column, not {rows}x{cols}"),
+                        "board_shape", rows=rows, cols=cols)
         if len(cells) != rows * cols:
-            raise BoardError(f"a {rows}x{cols} board needs {rows * cols} letters, got {len(cells)}")
+            raise coded(BoardError(f"a {rows}x{cols} board needs {rows * cols} letters, got {len(cells)}"),
+                        "board_letters", rows=rows, cols=cols, needed=rows * cols, got=len(cells))
         marks: list[str | None] = [None] * len(cells)
         for cell, bonus in (bonuses or {}).items():
             if not (isinstance(cell, tuple) and len(cell) == 2 and all(isinstance(n, int) for n in cell)):
@@ -206,7 +229,9 @@ class Board:
             letter_ok = language.fold_letter(letter)
             if letter_ok is None:
                 where = self._where(index, line_numbers)
-                raise BoardError(f"{where}: {_quote(letter)} is not a letter of the {language.name} alphabet")
+                raise coded(BoardError(f"{where}: {_quote(letter)} is not a letter of the {language.english_name} "
+                                       f"alphabet"), "board_alphabet", **self._place(index, line_numbers),
+                            **_token(letter), language=language.english_name, language_code=language.code)
             folded.append(letter_ok)
         return Board(self.rows, self.cols, tuple(folded), self.bonuses, self.unsure)
 
@@ -223,6 +248,11 @@ class Board:
         if line_numbers:
             return f"line {line_numbers[row]}, cell {col + 1}"
         return f"row {row + 1}, cell {col + 1}"
+
+    def _place(self, index: int, line_numbers: list[int] | None = None) -> dict[str, int]:
+        """Return the values ``_where`` names a cell by: line (or row) and cell, counted from 1."""
+        row, col = divmod(index, self.cols)
+        return {"line": line_numbers[row], "cell": col + 1} if line_numbers else {"row": row + 1, "cell": col + 1}
 
     def letter(self, cell: Cell) -> str:
         """Return the letter at ``(row, col)``."""
@@ -257,8 +287,9 @@ def _board_lines(text: str) -> list[tuple[int, str]]:
     for number, line in enumerate(text.split("\n"), 1):
         if line.strip():
             if len(rows) == MAX_SIDE:
-                raise BoardError(f"line {number}: more than {MAX_SIDE} rows "
-                                 f"(the largest board is {MAX_SIDE}x{MAX_SIDE})")
+                raise coded(BoardError(f"line {number}: more than {MAX_SIDE} rows "
+                                       f"(the largest board is {MAX_SIDE}x{MAX_SIDE})"),
+                            "board_too_many_rows", line=number, side=MAX_SIDE)
             rows.append((number, line))
         elif rows:
             break
@@ -269,7 +300,8 @@ def _row_cells(line: str, number: int) -> list[str]:
     """Return the cells of one board-file line, or raise BoardError past MAX_SIDE of them."""
     cells = line.split(None, MAX_SIDE)  # stop splitting past the limit: a huge line stays one string
     if len(cells) > MAX_SIDE:
-        raise BoardError(f"line {number}: more than {MAX_SIDE} cells (the largest board is {MAX_SIDE}x{MAX_SIDE})")
+        raise coded(BoardError(f"line {number}: more than {MAX_SIDE} cells (the largest board is "
+                               f"{MAX_SIDE}x{MAX_SIDE})"), "board_too_many_cells", line=number, side=MAX_SIDE)
     return cells
 
 
@@ -280,13 +312,19 @@ def _quote(text: str) -> str:
     return f"'{text[:EXCERPT]}...' ({len(text):,} characters)"
 
 
+def _token(text: str) -> dict[str, object]:
+    """Return the values that quote ``text`` in a coded error: its first EXCERPT characters, and its length if cut."""
+    return {"token": text[:EXCERPT], "length": len(text)} if len(text) > EXCERPT else {"token": text}
+
+
 def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool]:
     """Return (letter, bonus, unsure) for one board-file cell such as ``Ttl``, ``e`` or ``Ttl?``."""
-    where = f"line {line}, cell {col}"
+    where, place = f"line {line}, cell {col}", {"line": line, "cell": col}
     unsure = len(token) > 1 and token.endswith("?")
     letter, suffix = token[:1], token[1:len(token) - unsure]
     if not letter.isalpha():
-        raise BoardError(f"{where}: {_quote(token)} is not a letter (digits and symbols are not allowed)")
+        raise coded(BoardError(f"{where}: {_quote(token)} is not a letter (digits and symbols are not allowed)"),
+                    "board_not_letter", **place, **_token(token))
     # ß upper-cases to two letters; keep it whole so the error can name it.
     letter = letter.upper() if len(letter.upper()) == 1 else letter
     if not suffix:
@@ -294,9 +332,10 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool]
     if suffix in SUFFIXES:
         return letter, SUFFIXES[suffix], unsure
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
-        raise BoardError(f"{where}: unknown bonus '{suffix}' in {_quote(token)} (use dl, tl, dw or tw)")
-    raise BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus "
-                     f"(and '?' if the bonus is unsure)")
+        raise coded(BoardError(f"{where}: unknown bonus '{suffix}' in {_quote(token)} (use dl, tl, dw or tw)"),
+                    "board_suffix", **place, suffix=suffix, **_token(token))
+    raise coded(BoardError(f"{where}: {_quote(token)} is not one letter with an optional dl, tl, dw or tw bonus "
+                           f"(and '?' if the bonus is unsure)"), "board_bad_cell", **place, **_token(token))
 
 
 def random_bonus(rng: random.Random) -> str | None:

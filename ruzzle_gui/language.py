@@ -19,6 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary import (
     DictionaryError,
     PrefixIndex,
@@ -46,8 +47,16 @@ MAX_TOML_BYTES = 1 << 20
 ALPHABET_SAMPLE = 2_000
 
 
+# The bundled languages' names in English, for the command line's messages (``name`` is the language's own).
+ENGLISH_NAMES = {"en": "English", "it": "Italian", "es": "Spanish", "de": "German", "fr": "French", "nl": "Dutch",
+                 "pt": "Portuguese", "ru": "Russian"}
+
+
 class LanguageError(ValueError):
     """A language code is unknown or a language file is invalid."""
+
+    code = ""  # which message it is, for the app to say it in the player's language (``coded``)
+    values: dict[str, object] = {}
 
 
 class Language:
@@ -74,6 +83,11 @@ class Language:
 
     def __repr__(self) -> str:
         return f"Language({self.code!r}, {self.name!r})"
+
+    @property
+    def english_name(self) -> str:
+        """Return the language's name in English, as the command line says it (else its own name)."""
+        return ENGLISH_NAMES.get(self.code, self.name)
 
     def fold(self, text: str) -> str:
         """Return ``text`` folded into this language's upper-case letters.
@@ -173,11 +187,11 @@ class Language:
             return None
         path = self.dictionary_path
         if inside == 0:
-            return (f"{path}: none of its {len(trie):,} words is spelled in the {self.name} alphabet (such as "
+            return (f"{path}: none of its {len(trie):,} words is spelled in the {self.english_name} alphabet (such as "
                     f"'{example.group()}'): it is a dictionary for another language; give it with that "
                     f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o OUT.marisa")
         fixed = f"{os.path.splitext(path)[0]}-{self.code}.marisa"
-        return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.name} "
+        return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.english_name} "
                 f"alphabet (such as '{example.group()}'), so they can never be found; "
                 f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
 
@@ -192,7 +206,7 @@ class Language:
         counts = Counter(ch for key_id in ids for ch in trie.restore_key(key_id))
         total = sum(counts[ch] for ch in self.alphabet)
         if total == 0:
-            raise DictionaryError(f"{self.dictionary_path} has no letters of the {self.name} alphabet")
+            raise DictionaryError(f"{self.dictionary_path} has no letters of the {self.english_name} alphabet")
         return {ch: counts[ch] / total for ch in self.alphabet}
 
     def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
@@ -220,7 +234,7 @@ def _trie_from_word_list(path: str, language: Language):
 
     words = fold_words(read_word_list(path), language.fold, language.in_alphabet)
     if not words:
-        raise DictionaryError(f"{path} has no words spelled in the {language.name} alphabet")
+        raise DictionaryError(f"{path} has no words spelled in the {language.english_name} alphabet")
     return marisa_trie.Trie(words)
 
 
@@ -283,25 +297,32 @@ def _read_toml(path, label: str) -> dict:
 
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise LanguageError(f"language file {label} is not a regular file")
+            raise coded(LanguageError(f"language file {label} is not a regular file"), "language_not_file",
+                        file=label)
         with open(path, "rb") as handle:
             data = handle.read(MAX_TOML_BYTES + 1)
         if len(data) > MAX_TOML_BYTES:
-            raise LanguageError(f"language file {label} is larger than {MAX_TOML_BYTES >> 20} MB")
+            raise coded(LanguageError(f"language file {label} is larger than {MAX_TOML_BYTES >> 20} MB"),
+                        "language_too_big", file=label, mb=MAX_TOML_BYTES >> 20)
         return tomllib.loads(data.decode("utf-8-sig"))  # -sig: Windows Notepad starts files with a BOM
     except LanguageError:
         raise
     except OSError as err:
-        raise LanguageError(f"cannot read language file {label}: {err.strerror or err}") from None
+        raise coded(LanguageError(f"cannot read language file {label}: {err.strerror or err}"),
+                    "language_unreadable", file=label, problem=err.strerror or str(err)) from None
     except UnicodeDecodeError:
-        raise LanguageError(f"language file {label} is not UTF-8 text") from None
+        raise coded(LanguageError(f"language file {label} is not UTF-8 text"), "language_not_utf8",
+                    file=label) from None
     except tomllib.TOMLDecodeError as err:
-        raise LanguageError(f"language file {label} is not valid TOML: {err}") from None
+        raise coded(LanguageError(f"language file {label} is not valid TOML: {err}"), "language_not_toml",
+                    file=label, problem=str(err)) from None
     except RecursionError:
-        raise LanguageError(f"language file {label} is nested too deeply") from None
+        raise coded(LanguageError(f"language file {label} is nested too deeply"), "language_nested",
+                    file=label) from None
     except ValueError as err:  # a number too long to read, say
         reason = str(err).split(';')[0][:120]
-        raise LanguageError(f"language file {label} holds a value out of range: {reason}") from None
+        raise coded(LanguageError(f"language file {label} holds a value out of range: {reason}"),
+                    "language_out_of_range", file=label, problem=reason) from None
 
 
 def _read_bundled(path: str) -> dict:
@@ -324,36 +345,46 @@ def _check_types(data: dict, label: str) -> None:
     """Raise LanguageError naming the first key (or table entry) of the wrong type."""
     for key, kind in (REQUIRED | OPTIONAL).items():
         if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
-            raise LanguageError(f"language file {label}: key '{key}' must be a {TYPE_NAMES[kind]}")
+            raise coded(LanguageError(f"language file {label}: key '{key}' must be a {TYPE_NAMES[kind]}"),
+                        "language_key_string" if kind is str else "language_key_number" if kind is int
+                        else "language_key_table", file=label, key=key)
     for table in STRING_TABLES:
         for name, value in data.get(table, {}).items():
             if not isinstance(value, str):
-                raise LanguageError(f"language file {label}: key '{table}.{name}' must be a string")
+                raise coded(LanguageError(f"language file {label}: key '{table}.{name}' must be a string"),
+                            "language_key_string", file=label, key=f"{table}.{name}")
 
 
 def _validate(data: dict, label: str) -> None:
     """Raise LanguageError naming the first missing or bad key of a language file."""
     for key in REQUIRED:
         if key not in data:
-            raise LanguageError(f"language file {label}: missing key '{key}'")
+            raise coded(LanguageError(f"language file {label}: missing key '{key}'"), "language_missing_key",
+                        file=label, key=key)
     _check_types(data, label)
     unknown = set(data) - set(REQUIRED) - set(OPTIONAL)
     if unknown:
-        raise LanguageError(f"language file {label}: unknown key '{sorted(unknown)[0]}'")
+        raise coded(LanguageError(f"language file {label}: unknown key '{sorted(unknown)[0]}'"),
+                    "language_unknown_key", file=label, key=sorted(unknown)[0])
     if data["fold"] not in FOLDS:
-        raise LanguageError(f"language file {label}: key 'fold' must be one of {', '.join(FOLDS)}")
+        raise coded(LanguageError(f"language file {label}: key 'fold' must be one of {', '.join(FOLDS)}"),
+                    "language_fold", file=label, folds=", ".join(FOLDS))
     if data["min_length"] < 1:
-        raise LanguageError(f"language file {label}: key 'min_length' must be at least 1")
+        raise coded(LanguageError(f"language file {label}: key 'min_length' must be at least 1"),
+                    "language_min_length", file=label)
     alphabet = data["alphabet"]
     if not alphabet or len(set(alphabet)) != len(alphabet) or not alphabet.isupper():
-        raise LanguageError(f"language file {label}: key 'alphabet' must be distinct upper-case letters")
+        raise coded(LanguageError(f"language file {label}: key 'alphabet' must be distinct upper-case letters"),
+                    "language_alphabet", file=label)
     values = data["values"]
     for letter in alphabet:
         if not isinstance(values.get(letter), int) or isinstance(values.get(letter), bool) or values[letter] < 0:
-            raise LanguageError(f"language file {label}: key 'values.{letter}' must be a whole number >= 0")
+            raise coded(LanguageError(f"language file {label}: key 'values.{letter}' must be a whole number >= 0"),
+                        "language_value", file=label, key=f"values.{letter}")
     extra = set(values) - set(alphabet)
     if extra:
-        raise LanguageError(f"language file {label}: key 'values.{sorted(extra)[0]}' is not in the alphabet")
+        raise coded(LanguageError(f"language file {label}: key 'values.{sorted(extra)[0]}' is not in the alphabet"),
+                    "language_value_letter", file=label, key=f"values.{sorted(extra)[0]}")
 
 
 def _check_demo(language: Language, label: str) -> None:
@@ -364,13 +395,15 @@ def _check_demo(language: Language, label: str) -> None:
         try:
             Board.parse(language.demo_board, language)
         except BoardError as err:
-            raise LanguageError(f"language file {label}: key 'demo.board': {err}") from None
+            raise coded(LanguageError(f"language file {label}: key 'demo.board': {err}"), "language_demo",
+                        file=label, problem=err) from None
 
 
 def _language_data(code: str) -> tuple[dict, str | None]:
     """Return the merged bundled and user data for ``code`` and the user file, if any."""
     if not is_language_code(code):
-        raise LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}")
+        raise coded(LanguageError(f"unknown language '{code[:40]}'; known languages: {', '.join(known_languages())}"),
+                    "language_unknown", code=code[:40], known=", ".join(known_languages()))
     bundled = bundled_language_file(code)
     user = os.path.join(user_language_dir(), f"{code}.toml")
     data: dict = _read_bundled(bundled) if os.path.isfile(bundled) else {}
@@ -381,7 +414,8 @@ def _language_data(code: str) -> tuple[dict, str | None]:
         data = {**data, **override, "values": values}
         return data, user
     if not data:
-        raise LanguageError(f"unknown language '{code}'; known languages: {', '.join(known_languages())}")
+        raise coded(LanguageError(f"unknown language '{code}'; known languages: {', '.join(known_languages())}"),
+                    "language_unknown", code=code, known=", ".join(known_languages()))
     return data, None
 
 

@@ -80,15 +80,15 @@ def test_malformed_boards_name_the_problem(text, message):
 
 
 def test_letter_outside_the_alphabet_names_the_cell():
-    with pytest.raises(BoardError, match="line 2, cell 1: 'Ж' is not a letter of the Italiano alphabet"):
+    with pytest.raises(BoardError, match="line 2, cell 1: 'Ж' is not a letter of the Italian alphabet"):
         Board.parse("A B\nЖ D\n", load_language("it"))
-    with pytest.raises(BoardError, match="line 1, cell 2: 'X' is not a letter of the Русский alphabet"):
+    with pytest.raises(BoardError, match="line 1, cell 2: 'X' is not a letter of the Russian alphabet"):
         Board.parse("А X\nБ В\n", load_language("ru"))
 
 
 def test_sharp_s_is_refused_as_one_cell_in_german():
     # ß folds to SS, two letters: a single Ruzzle tile cannot hold it.
-    with pytest.raises(BoardError, match="'ß' is not a letter of the Deutsch alphabet"):
+    with pytest.raises(BoardError, match="'ß' is not a letter of the German alphabet"):
         Board.parse("ß A\nB C\n", load_language("de"))
 
 

@@ -295,9 +295,9 @@ def test_compile_then_cat_gives_back_the_folded_words(capsys, tmp_path, word_lis
     code, out, err = run(capsys, "compile", "-l", "it", "-d", word_list, "-o", str(out_path))
     assert (code, err) == (0, "")
     assert out.splitlines() == [
-        f"kept 4 words in the Italiano alphabet; wrote {out_path} and its index it.index",
+        f"kept 4 words in the Italian alphabet; wrote {out_path} and its index it.index",
         "read 8, dropped 4: 2 not in the alphabet, 1 duplicate after folding, 1 shorter than 2 letters",
-        "wrote its commonness bands it.bands: 4 of 4 words known to the bundled Italiano dictionary, "
+        "wrote its commonness bands it.bands: 4 of 4 words known to the bundled Italian dictionary, "
         "3 of them everyday"]
     assert load_index(out_path) is not None
     code, out, _ = run(capsys, "cat", "-d", str(out_path))
@@ -351,7 +351,7 @@ def test_compile_hunspell_without_aff(capsys, tmp_path):
 
 @pytest.mark.parametrize("content, fragment", [
     ("", "has no words"),
-    ("Ωμέγα\nя\n", "no words left in the Italiano alphabet"),
+    ("Ωμέγα\nя\n", "no words left in the Italian alphabet"),
 ])
 def test_compile_refuses_an_empty_trie_and_keeps_the_old_file(capsys, tmp_path, content, fragment):
     out_path = tmp_path / "keep.marisa"
@@ -481,7 +481,7 @@ def test_generate_bonus_odds_and_letter_frequencies(capsys):
     (b"Cxx A\nB C\n", ["line 1, cell 1", "unknown bonus 'xx'"]),
     (b"C 1\nA B\n", ["line 1, cell 2", "'1' is not a letter"]),
     (b"C A\n# B\n", ["line 2, cell 1", "'#' is not a letter"]),
-    ("C Ж\nA B\n".encode(), ["line 1, cell 2", "'Ж'", "Italiano alphabet"]),
+    ("C Ж\nA B\n".encode(), ["line 1, cell 2", "'Ж'", "Italian alphabet"]),
     (b"C A\n\xff B\n", ["not UTF-8", "line 2"]),
 ])
 def test_bad_board_files(capsys, tmp_path, content, fragments):
@@ -493,7 +493,7 @@ def test_bad_board_files(capsys, tmp_path, content, fragments):
 def test_latin_letter_on_a_russian_board(capsys, tmp_path):
     code, _, err = run(capsys, "solve", "-l", "ru", "-b", write(tmp_path / "b.txt", "К О\nТ Q\n"))
     assert code == 1
-    assert_one_error_line(err, "line 2, cell 2", "'Q'", "Русский")
+    assert_one_error_line(err, "line 2, cell 2", "'Q'", "Russian alphabet")
 
 
 def test_missing_and_unreadable_board_files(capsys, tmp_path):
@@ -533,7 +533,7 @@ def test_unknown_language_lists_known_ones(capsys, command):
     ("text.marisa", b"hello\n", ["text.marisa", "not a valid .marisa"]),
     ("empty.marisa", b"", ["empty", "empty.marisa"]),
     ("empty.txt", b"", ["empty.txt", "no words"]),
-    ("greek.txt", "Ωμέγα\n".encode(), ["greek.txt", "no words", "Italiano"]),
+    ("greek.txt", "Ωμέγα\n".encode(), ["greek.txt", "no words", "Italian alphabet"]),
     ("latin1.txt", "città\n".encode("latin-1"), ["latin1.txt", "not UTF-8", "line 1"]),
 ])
 def test_bad_dictionaries(capsys, tmp_path, board_file, name, content, fragments):

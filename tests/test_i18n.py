@@ -317,18 +317,31 @@ def repo_po(code: str) -> Path:
 
 # ---------------------------------------------------------------- the reader's messages
 
-def test_every_code_the_reader_raises_has_a_message():
-    """A coded error of the screenshot reader (vision) that the app cannot say fails here."""
-    from ruzzle_gui.app.engine_text import MESSAGES
-
-    vision = Path(i18n.__file__).resolve().parent.parent / "vision"
-    raised = set()
-    for source in vision.glob("*.py"):
+def engine_codes() -> dict[str, set[str]]:
+    """Return, per module of the engine (every package module but the app and the lab), the codes its
+    ``coded(...)`` and ``said(...)`` calls give (a string, or each of ``"a" if x else "b"``)."""
+    package = Path(i18n.__file__).resolve().parent.parent
+    found: dict[str, set[str]] = {}
+    for source in package.rglob("*.py"):
+        if {"app", "lab"} & set(source.relative_to(package).parts):
+            continue
         for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "coded":
-                code = call.args[1]  # a string, or `"a" if x else "b"`
-                raised |= {node.value for node in ast.walk(code) if isinstance(node, ast.Constant)}
-    assert len(raised) >= 20 and raised - set(MESSAGES) == set()
+            name = getattr(call.func, "id", None) if isinstance(call, ast.Call) else None
+            if name in ("coded", "said") and len(call.args) > 1:
+                code = call.args[1]
+                codes = {node.value for node in ast.walk(code) if isinstance(node, ast.Constant)}
+                found.setdefault(source.stem, set()).update(codes)
+    return found
+
+
+def test_every_code_the_engine_gives_has_a_message():
+    """A coded error (board, language, plan, vision) or reader's reason that the app cannot say fails here."""
+    from ruzzle_gui.app.engine_text import MESSAGES, PLURALS
+
+    found = engine_codes()
+    given = set().union(*found.values())
+    assert {"board", "language", "model", "reader", "bonus", "images", "watch"} <= set(found)
+    assert len(given) >= 70 and given - set(MESSAGES) - set(PLURALS) == set()
 
 
 def test_the_readers_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):
@@ -365,3 +378,90 @@ def test_a_board_in_another_alphabet_names_the_language_in_the_interface_languag
     i18n.set_language("de")
     assert engine_text(error) == ("das Brett in x.png ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
                                   "16 Feldern zeigen andere Buchstaben): wählen Sie seine Sprache")
+
+
+# ---------------------------------------------------------------- the engine's other messages
+
+def test_a_board_files_errors_stay_english_for_the_command_line_and_speak_italian_in_the_app(tmp_path):
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.board import Board, BoardError
+    from ruzzle_gui.language import load_language
+
+    cases = [("C A\nI 7\n", "line 2, cell 2: '7' is not a letter (digits and symbols are not allowed)",
+              "riga 2, casella 2: «7» non è una lettera (cifre e simboli non ammessi)"),
+             ("C A\nI Ж\n", "line 2, cell 2: 'Ж' is not a letter of the Italian alphabet",
+              "riga 2, casella 2: «Ж» non è una lettera dell'alfabeto (Italiano)"),
+             ("C A\nI O E\n", "line 2: 3 cells, but the first row has 2",
+              "riga 2: 3 caselle, ma la prima riga ne ha 2"),
+             ("C3 A\n", "line 1, cell 1: 'C3' is not one letter with an optional dl, tl, dw or tw bonus "
+                         "(and '?' if the bonus is unsure)",
+              "riga 1, casella 1: «C3» non è una lettera con un bonus facoltativo dl, tl, dw o tw (e ? se il "
+              "bonus è incerto)"),
+             ("Cdx A\n", "line 1, cell 1: unknown bonus 'dx' in 'Cdx' (use dl, tl, dw or tw)",
+              "riga 1, casella 1: bonus sconosciuto «dx» in «Cdx» (usa dl, tl, dw o tw)"),
+             ("A " * 301, "line 1: more than 300 cells (the largest board is 300x300)",
+              "riga 1: più di 300 caselle (la griglia più grande è 300×300)")]
+    for text, english, italian in cases:
+        with pytest.raises(BoardError) as caught:
+            Board.parse(text, load_language("it"))
+        assert str(caught.value) == english
+        i18n.set_language("it")
+        assert engine_text(caught.value) == italian
+        i18n.set_language("en")
+        assert engine_text(caught.value) == english.replace("x300", "×300").replace("'?'", "?")
+    with pytest.raises(BoardError) as missing:
+        Board.from_file(tmp_path / "gone.txt")
+    i18n.set_language("ru")
+    assert engine_text(missing.value) == f"файл поля не найден: {tmp_path / 'gone.txt'}"
+
+
+def test_a_long_cell_is_cut_and_its_length_written_by_locale():
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.board import Board, BoardError
+
+    with pytest.raises(BoardError) as caught:
+        Board.parse("A" + "x" * 1233 + " B\n")
+    assert str(caught.value).endswith("'Axxxxxxxxxxxxxxx...' (1,234 characters) is not one letter with an optional "
+                                      "dl, tl, dw or tw bonus (and '?' if the bonus is unsure)")
+    i18n.set_language("de")
+    assert "„Axxxxxxxxxxxxxxx…“ (1.234 Zeichen)" in engine_text(caught.value)
+
+
+def test_the_planners_errors_write_numbers_by_locale():
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.plan import PlanError, Timing, check_seconds
+
+    with pytest.raises(PlanError) as slow:
+        Timing(per_word=12.5)
+    with pytest.raises(PlanError) as long:
+        check_seconds(5000)
+    assert str(slow.value) == "the time per word must be between 0 and 10 seconds, not 12.5"
+    i18n.set_language("it")
+    assert engine_text(slow.value) == "il tempo per parola deve essere tra 0 e 10 secondi, non 12,5"
+    i18n.set_language("fr")
+    assert engine_text(long.value) == "la durée doit être d’au plus 3\u202f600 secondes, et non 5\u202f000"
+
+
+def test_the_readers_reasons_keep_their_codes_and_speak_the_interface_language():
+    from ruzzle_gui.app.engine_text import said_text
+    from ruzzle_gui.coded import joined, said
+
+    reason = joined(said("the letter looks only faintly like E", "reason_faint", letter="E"),
+                    said("the ring says DW but the badge says plain", "reason_ring_badge", ring="DW", badge="plain"))
+    assert reason == "the letter looks only faintly like E; the ring says DW but the badge says plain"
+    i18n.set_language("it")
+    assert said_text(reason) == ("la lettera somiglia solo vagamente a E; il bordo dice DW ma il bollino dice "
+                                 "nessun bonus")
+    assert said_text("an English reason nobody coded") == "an English reason nobody coded"
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(reason)).parts == copy.deepcopy(reason).parts == reason.parts
+
+
+def test_the_command_line_names_a_language_in_english():
+    from ruzzle_gui.board import Board, BoardError
+    from ruzzle_gui.language import load_language
+
+    with pytest.raises(BoardError, match="'X' is not a letter of the Russian alphabet"):
+        Board.parse("А X\n", load_language("ru"))

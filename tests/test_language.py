@@ -167,8 +167,8 @@ def test_marisa_dictionary_can_replace_the_bundled_one(tmp_path):
 @pytest.mark.parametrize(("name", "content", "message"), [
     ("corrupt.marisa", b"not a trie at all" * 10, "is not a valid .marisa dictionary"),
     ("empty.marisa", b"", "dictionary is empty"),
-    ("empty.txt", b"\n\n", "has no words spelled in the Italiano alphabet"),
-    ("greek.txt", "δέλτα\n".encode(), "has no words spelled in the Italiano alphabet"),
+    ("empty.txt", b"\n\n", "has no words spelled in the Italian alphabet"),
+    ("greek.txt", "δέλτα\n".encode(), "has no words spelled in the Italian alphabet"),
     ("latin1.txt", "citt\xe0\n".encode("latin-1"), "is not UTF-8 text"),
 ])
 def test_bad_dictionaries_raise_clear_errors(tmp_path, name, content, message):
@@ -267,7 +267,7 @@ def test_a_word_list_with_a_bom_and_decomposed_accents_keeps_every_word(tmp_path
 
 def test_a_dictionary_in_another_alphabet_says_how_to_fix_it():
     language = load_language("it", dictionary=str(bundled_path("ru")))
-    pattern = (r"ru.marisa: none of its [\d,]+ words is spelled in the Italiano alphabet \(such as '.+'\): it is a "
+    pattern = (r"ru.marisa: none of its [\d,]+ words is spelled in the Italian alphabet \(such as '.+'\): it is a "
                r"dictionary for another language; .*ruzzle compile -l it -d WORDS")
     with pytest.raises(DictionaryError, match=pattern):
         Graph(Board.from_letters("CASAMAREBUSTIOLE"), language).solve()
@@ -283,7 +283,7 @@ def test_accented_keys_compiled_without_a_language_are_counted(tmp_path, indexed
     compile_words(["CASA", "CITTÀ", "MARE"], path)
     if not indexed:
         os.unlink(index_path(path))
-    with pytest.raises(DictionaryError, match=r"1 of 3 words use letters outside the Italiano alphabet "
+    with pytest.raises(DictionaryError, match=r"1 of 3 words use letters outside the Italian alphabet "
                                               r"\(such as 'CITTÀ'\).*ruzzle compile -l it -d"):
         load_language("it", dictionary=str(path)).trie
 

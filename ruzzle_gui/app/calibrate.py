@@ -15,7 +15,8 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.i18n import _, format_decimal, format_short
+from ruzzle_gui.app.engine_text import engine_text
+from ruzzle_gui.app.i18n import _, format_decimal, format_number, format_short
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import PlanError, Timing
@@ -113,7 +114,7 @@ class CalibrateDialog(tk.Toplevel):
         if done < len(self.words):
             word = self.words[done].word
             # TRANSLATORS: the calibration's prompt: "2 of 5:  CASA", the word to trace next.
-            self.prompt.configure(text=_("{number} of {count}:  {word}").format(number=done + 1, count=len(self.words),
+            self.prompt.configure(text=_("{number} of {count}:  {word}").format(number=format_number(done + 1), count=format_number(len(self.words)),
                                                                                 word=word.upper()))
             self._asked = self.clock()
         else:
@@ -157,8 +158,8 @@ class CalibrateDialog(tk.Toplevel):
             per_word, per_letter = fit(self.samples)
             self.fitted = Timing(per_word, per_letter, self.timing.per_cell)
         except PlanError as err:
-            self.result.configure(text=_("Cannot use these times: {problem}. Press Start again.").format(problem=err),
-                                  style="Error.TLabel")
+            self.result.configure(text=_("Cannot use these times: {problem}. Press Start again.").format(
+                problem=engine_text(err)), style="Error.TLabel")
             return
         self.result.configure(style="TLabel", text=_(
             "You take {per_word} s per word and {per_letter} s per letter "

@@ -1,13 +1,14 @@
-"""The screenshot reader's messages in the interface language.
+"""The engine's messages in the interface language.
 
 The engine stays English and gettext-free: its messages are the command line's output, documented
 in English. Its errors carry, beside that text, a ``code`` and the ``values`` in it
-(``vision.errors.coded``); here each code has a marked message the catalogues translate. An error
-without a known code is shown as the engine wrote it.
+(``ruzzle_gui.coded``), and so do the screenshot reader's reasons for an unsure tile (a ``Said``:
+the English text with the code and values of each part). Here each code has a marked message the
+catalogues translate. An error without a known code is shown as the engine wrote it.
 """
 from __future__ import annotations
 
-from ruzzle_gui.app.i18n import N_, _, format_number, language_name
+from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number, format_short, language_name, ngettext
 
 # The engine's own name for an image that has no file name.
 ENGINE_NAMES = {"the image": N_("the image")}
@@ -42,7 +43,92 @@ MESSAGES = {
     "no_board_faded": N_("no Ruzzle board found in {name}: it is too faded to read"),
     "needs": N_("reading screenshots needs {module}: {hint}"),
     "font": N_("no bold sans font found to read letters with: sudo apt-get install fonts-dejavu-core"),
+    # TRANSLATORS: the board file parser's messages. {where} is "line 2, cell 3" or "row 2, cell 3" (translated
+    # elsewhere), {token} the quoted cell as typed, {path} a file name.
+    "board_shape": N_("a board needs at least one row and one column, not {rows}×{cols}"),
+    "board_too_large": N_("a {rows}×{cols} board is too large: the largest is {side}×{side}"),
+    "board_cells": N_("a {rows}×{cols} board needs {needed} cells, got {got}"),
+    "board_letters": N_("a {rows}×{cols} board needs {needed} letters, got {got}"),
+    "board_bonus": N_("{where}: unknown bonus {token} (use DL, TL, DW or TW)"),
+    "board_empty": N_("the board is empty: no rows of letters found"),
+    "board_no_name": N_("the board file name is empty"),
+    "board_not_found": N_("board file not found: {path}"),
+    "board_folder": N_("board file is a folder, not a file: {path}"),
+    "board_unreadable": N_("cannot read board file {path}: {problem}"),
+    "board_too_big": N_("the board is larger than {mb} MB, the limit for a board (the largest board is {side}×{side})"),
+    "board_file_too_big": N_("board file {path} is larger than {mb} MB, the limit for a board (the largest board is "
+                             "{side}×{side})"),
+    "board_not_utf8": N_("the board is not UTF-8 text (line {line})"),
+    "board_file_not_utf8": N_("board file {path} is not UTF-8 text (line {line})"),
+    "board_too_many_rows": N_("line {line}: more than {side} rows (the largest board is {side}×{side})"),
+    "board_too_many_cells": N_("line {line}: more than {side} cells (the largest board is {side}×{side})"),
+    "board_not_letter": N_("{where}: {token} is not a letter (digits and symbols are not allowed)"),
+    "board_suffix": N_("{where}: unknown bonus {suffix} in {token} (use dl, tl, dw or tw)"),
+    "board_bad_cell": N_("{where}: {token} is not one letter with an optional dl, tl, dw or tw bonus (and ? if the "
+                         "bonus is unsure)"),
+    "board_alphabet": N_("{where}: {token} is not a letter of the {language} alphabet"),
+    # TRANSLATORS: the planner's messages. {which} is "the time per word", "the time per letter" or "the time per
+    # cell" (translated elsewhere); numbers are seconds.
+    "plan_not_number": N_("{which} must be a number of seconds, not {value}"),
+    "plan_out_of_range": N_("{which} must be between {low} and {high} seconds, not {value}"),
+    "plan_too_large": N_("a {rows}×{cols} board is too large to plan: the largest has {most} cells; its words are "
+                         "still listed"),
+    "plan_time_not_number": N_("the time must be a number of seconds, not {value}"),
+    "plan_time_not_positive": N_("the time must be more than 0 seconds, not {value}"),
+    "plan_time_too_long": N_("the time must be at most {most} seconds, not {value}"),
+    "plan_no_words": N_("no words on this board"),
+    "plan_all_played": N_("every word on this board has been played"),
+    "plan_none_fits": N_("no word fits"),
+    "plan_too_fast": N_("a word must take at least {least} s to swipe; {per_word} s per word + {per_letter} s per "
+                        "letter is not a human pace"),
+    # TRANSLATORS: the messages about a language file (the player's own, which changes a board language).
+    # {file} is its file name; {key} a key of the file, as written in it (not to be translated).
+    "language_not_file": N_("language file {file} is not a regular file"),
+    "language_too_big": N_("language file {file} is larger than {mb} MB"),
+    "language_unreadable": N_("cannot read language file {file}: {problem}"),
+    "language_not_utf8": N_("language file {file} is not UTF-8 text"),
+    "language_not_toml": N_("language file {file} is not valid TOML: {problem}"),
+    "language_nested": N_("language file {file} is nested too deeply"),
+    "language_out_of_range": N_("language file {file} holds a value out of range: {problem}"),
+    "language_key_string": N_("language file {file}: key '{key}' must be a string"),
+    "language_key_number": N_("language file {file}: key '{key}' must be a whole number"),
+    "language_key_table": N_("language file {file}: key '{key}' must be a table"),
+    "language_missing_key": N_("language file {file}: missing key '{key}'"),
+    "language_unknown_key": N_("language file {file}: unknown key '{key}'"),
+    "language_fold": N_("language file {file}: key 'fold' must be one of {folds}"),
+    "language_min_length": N_("language file {file}: key 'min_length' must be at least 1"),
+    "language_alphabet": N_("language file {file}: key 'alphabet' must be distinct upper-case letters"),
+    "language_value": N_("language file {file}: key '{key}' must be a whole number ≥ 0"),
+    "language_value_letter": N_("language file {file}: key '{key}' is not in the alphabet"),
+    "language_demo": N_("language file {file}: key 'demo.board': {problem}"),
+    "language_unknown": N_("unknown language '{code}'; known languages: {known}"),
+    # TRANSLATORS: the screenshot reader's reasons for doubting a tile. {letter} is a letter, {value} its points;
+    # {badge}, {ring} and {label} name a bonus ("DW"), "plain" or "nothing clear" (translated elsewhere);
+    # {sides} lists what each side of the ring showed (DW, none, ?).
+    "reason_no_letter": N_("no letter seen"),
+    "reason_no_value": N_("the letter looks like {letter} but its value was not read"),
+    "reason_corrected": N_("the letter is read as {letter} because its value is {value}"),
+    "reason_wrong_value": N_("the letter looks like {letter} but its value {value} is not {letter}'s"),
+    "reason_faint": N_("the letter looks only faintly like {letter}"),
+    "reason_no_colour": N_("the picture has no colour, so the bonus cannot be told"),
+    "reason_badge_label": N_("the badge's colour says {badge} but its label says {label}"),
+    "reason_ring_unclear": N_("the badge says {badge} but the ring is unclear ({sides})"),
+    "reason_ring_badge": N_("the ring says {ring} but the badge says {badge}"),
+    "reason_lit": N_("the tile is lit by a swipe, which hides its badge's colour, and the badge's label could not be "
+                     "read: bonus unknown"),
 }
+# Messages with a count, by code: the count's key, and the message for it.
+PLURALS = {
+    "board_row_width": ("count", lambda n: ngettext("line {line}: {count} cell, but the first row has {width}",
+                                                    "line {line}: {count} cells, but the first row has {width}", n)),
+}
+# TRANSLATORS: where a bad cell of a board is: a line of the board file, or a row of the board.
+WHERE = {"line": N_("line {line}, cell {cell}"), "row": N_("row {row}, cell {cell}")}
+# TRANSLATORS: which time of the plan's pace a message is about.
+TIMINGS = {"per_word": N_("the time per word"), "per_letter": N_("the time per letter"),
+           "per_cell": N_("the time per cell")}
+# TRANSLATORS: what the reader saw where a bonus might be: no bonus, or nothing it could tell.
+READINGS = {"plain": N_("plain"), None: N_("nothing clear")}
 INSTALL_HINT = N_("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
                   "and the Debian package fonts-dejavu-core")
 
@@ -52,17 +138,79 @@ def engine_text(error: BaseException, source: str | None = None) -> str:
 
     ``source`` names, in the interface language, an image without a file name ("the screen").
     """
-    code = getattr(error, "code", "")
-    if code not in MESSAGES:
-        return str(error)
-    values = dict(getattr(error, "values", {}))
-    for key, value in values.items():
-        if isinstance(value, int) and not isinstance(value, bool):
-            values[key] = format_number(value)
+    return _said(getattr(error, "code", ""), dict(getattr(error, "values", {})), source) or str(error)
+
+
+def said_text(text: str, source: str | None = None) -> str:
+    """Return an engine's sentence (a ``coded.Said``, such as a reader's reason) in the interface language.
+
+    A plain string is a msgid of the app's (or English nobody translates): it is looked up as it is.
+    """
+    parts = getattr(text, "parts", ())
+    if not parts:
+        return _(text) if text else text
+    return "; ".join(_said(code, dict(values), source) or str(dict(values).get("text", text)) for code, values in parts)
+
+
+def _said(code: str, values: dict[str, object], source: str | None) -> str | None:
+    """Return the message of ``code`` with ``values`` in the interface language, or None for an unknown code."""
+    if code in PLURALS:
+        key, message = PLURALS[code]
+        count = values[key]
+        template = message(count if isinstance(count, int) else 0)
+    elif code in MESSAGES:
+        template = _(MESSAGES[code])
+    else:
+        return None
+    return template.format(**_shown(code, values, source))
+
+
+def _shown(code: str, values: dict[str, object], source: str | None) -> dict[str, object]:
+    """Return ``values`` as the interface language shows them: numbers, names and places."""
+    shown = {key: _number(value) for key, value in values.items()}
     if values.get("name") in ENGINE_NAMES:
-        values["name"] = source or _(ENGINE_NAMES[str(values["name"])])
+        shown["name"] = source or _(ENGINE_NAMES[str(values["name"])])
     if "language_code" in values:  # a board language, named in the interface language
-        values["language"] = language_name(str(values.pop("language_code")), str(values["language"]))
+        shown["language"] = language_name(str(shown.pop("language_code")), str(values["language"]))
+    if "cell" in values:
+        place = "line" if "line" in values else "row"
+        shown["where"] = _(WHERE[place]).format(**{place: shown[place], "cell": shown["cell"]})
+    if "token" in values:
+        shown["token"] = _quoted(str(values["token"]), values.get("length"))
+    if "suffix" in values:
+        shown["suffix"] = _quoted(str(values["suffix"]), None)
+    if "which" in values:
+        shown["which"] = _(TIMINGS.get(str(values["which"]), str(values["which"])))
+    for key in ("badge", "ring", "label"):
+        if key in values and code.startswith("reason_"):
+            shown[key] = _reading(values[key])
     if code == "needs":
-        values["hint"] = _(INSTALL_HINT)
-    return _(MESSAGES[code]).format(**values)
+        shown["hint"] = _(INSTALL_HINT)
+    return shown
+
+
+def _number(value: object) -> object:
+    """Return a number as the interface language writes it, anything else as it is."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return format_number(value)
+    if isinstance(value, float):  # seconds: 12.5 as 12,5 in Italian, 5000.0 as 5 000 in French
+        return format_number(int(value)) if value.is_integer() else format_short(value)
+    return value
+
+
+def _quoted(text: str, length: object) -> str:
+    """Return a cell as typed, quoted as the interface language quotes; cut, it ends in … and says its length."""
+    if not isinstance(length, int):
+        # TRANSLATORS: a cell of a board as the player typed it, in quotes: use your language's quotation marks.
+        return _("'{text}'").format(text=text)
+    return ngettext("'{text}…' ({count} character)", "'{text}…' ({count} characters)", length).format(
+        text=text, count=format_number(length))
+
+
+def _reading(reading: object) -> str:
+    """Return what the reader saw of a bonus: its badge, "plain", or "nothing clear"."""
+    if reading in READINGS:
+        return _(READINGS[reading])
+    return bonus_badge(str(reading).upper())

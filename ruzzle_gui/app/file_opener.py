@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.hint import NOTICE_MS
 from ruzzle_gui.app.history import named
 from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
@@ -47,8 +48,8 @@ class FileOpener:
         except BoardError as err:
             if not Path(path).exists():
                 self._forget_board(path)
-            self.app.letters.hint.flash(_("Could not open {name}: {problem}").format(name=Path(path).name, problem=err),
-                                        ms=NOTICE_MS)
+            self.app.letters.hint.flash(_("Could not open {name}: {problem}").format(
+                name=Path(path).name, problem=engine_text(err)), ms=NOTICE_MS)
             return False
         self.app.load_board(board, named(N_("open {name}"), name=Path(path).name))
         self.app.state.settings.remember_board(path)

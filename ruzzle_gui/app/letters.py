@@ -8,6 +8,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
 from ruzzle_gui.app.paste import is_board_text, pasted_letters
@@ -248,8 +249,8 @@ class LetterEntry(ttk.Frame):
         try:
             board = Board.parse(text, self.language)
         except BoardError as err:
-            # TRANSLATORS: {problem} is the board parser's reason, in English (e.g. "line 1, cell 1: ...").
-            self.hint.flash(_("Not pasted: {problem}").format(problem=err))
+            # TRANSLATORS: {problem} is the board parser's reason (e.g. "line 1, cell 1: ...").
+            self.hint.flash(_("Not pasted: {problem}").format(problem=engine_text(err)))
             return 0
         with self.app_state.history.step(N_("paste")):
             self.forget_read()
@@ -313,7 +314,7 @@ class LetterEntry(ttk.Frame):
         try:
             board = Board.random(self.language, self.app_state.rows, self.app_state.cols, self.rng)
         except (DictionaryError, LanguageError, BoardError) as err:
-            self.hint.flash(_("No random board: {problem}").format(problem=err))
+            self.hint.flash(_("No random board: {problem}").format(problem=engine_text(err)))
             return
         with self.app_state.history.step(N_("Random board")):
             self.forget_read()

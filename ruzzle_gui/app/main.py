@@ -87,6 +87,7 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
         from ruzzle_gui.app import theme
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
+        from ruzzle_gui.app.engine_text import engine_text
         from ruzzle_gui.app.history import named
         from ruzzle_gui.app.i18n import N_, _
         from ruzzle_gui.app.startup import default_state
@@ -101,7 +102,8 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
     except BoardError as err:
         # The window opens anyway and says what is wrong, where the player looks.
         print(f"{PROG}: error: {err}", file=sys.stderr)
-        state.notices.append(_("Could not open {name}: {problem}").format(name=Path(args.board).name, problem=err))
+        state.notices.append(_("Could not open {name}: {problem}").format(name=Path(args.board).name,
+                                                                          problem=engine_text(err)))
         board = None
     if state.settings.theme is None:
         theme.read_system_mode_ahead()  # meanwhile Tk starts

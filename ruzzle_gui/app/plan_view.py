@@ -14,10 +14,12 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.engine_text import engine_text, said_text
 from ruzzle_gui.app.hint import bind_shortcut
 from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, shown, underlined
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.board import Board
+from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
@@ -82,7 +84,7 @@ def start_text(step: Step) -> str:
 def plan_summary(result: Plan) -> str:
     """Return one line describing a plan (its points if all are accepted, and expected), or why it is empty."""
     if not result.steps:
-        return result.reason or _("No plan")
+        return said_text(result.reason) if result.reason else _("No plan")
     count = len(result.steps)
     points = ngettext("{count} point", "{count} points", result.points).format(count=format_number(result.points))
     if result.expected is not None:
@@ -249,7 +251,7 @@ class PlanView(ttk.Frame):
             seconds = check_seconds(numbers.pop("seconds"))
             return seconds, Timing(**numbers)
         except ValueError as err:
-            problem = str(err) if isinstance(err, PlanError) else _("every time must be a number of seconds")
+            problem = engine_text(err) if isinstance(err, PlanError) else _("every time must be a number of seconds")
             self.error_label.configure(text=problem[0].upper() + problem[1:])
             return None
 
@@ -342,7 +344,7 @@ class PlanView(ttk.Frame):
         try:
             return check_seconds(float(text.strip().replace(",", ".")))
         except ValueError as err:
-            problem = str(err) if isinstance(err, PlanError) else _(
+            problem = engine_text(err) if isinstance(err, PlanError) else _(
                 "the time must be a number of seconds, not {text}").format(text=repr(text))
             self.error_label.configure(text=problem[0].upper() + problem[1:])
             return None
@@ -365,6 +367,7 @@ class PlanView(ttk.Frame):
         self._show_timing()  # with the new language's decimal symbol
         for number, step in enumerate(self.plan.steps):
             self.tree.set(str(number), "start", start_text(step))
+            self.tree.set(str(number), "total", format_number(step.points))  # grouped as the language groups
         left = self.seconds_ok(self.left_var.get())
         if left is not None:
             self.left_var.set(seconds_text(left))
@@ -375,7 +378,7 @@ class PlanView(ttk.Frame):
         try:
             return plan(self.solutions, board, seconds, self.timing, self.played, at, self.chance)
         except PlanError as err:  # a board too large to plan, say: the reason shows in place of the plan
-            return Plan((), seconds, self.timing, str(err))
+            return Plan((), seconds, self.timing, said(str(err), err.code, **err.values))
 
     def _show_plan(self, result: Plan) -> Plan:
         """Fill the list, summary and bar from ``result``."""
@@ -386,7 +389,8 @@ class PlanView(ttk.Frame):
         self.tree.delete(*self.tree.get_children())
         for number, step in enumerate(result.steps):
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
-                             values=("", step.solution.word, step.solution.score, start_text(step), step.points))
+                             values=("", step.solution.word, format_number(step.solution.score), start_text(step),
+                                     format_number(step.points)))
         self.countdown.configure(text=clock_text(result.seconds))
         self.play_button.state(["!disabled"] if result.steps else ["disabled"])
         self.draw_bar()

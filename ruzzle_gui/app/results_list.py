@@ -283,7 +283,7 @@ class WordList(ttk.Frame):
         self._row_of = {s: iid for iid, s in enumerate(solutions)}
         self._look_up_bands(language, solutions)
         bands = self._bands
-        rows = tuple((s.word, s.score, len(s.word), format_decimal(per_letter(s), 1), dots(bands[iid]))
+        rows = tuple((s.word, format_number(s.score), len(s.word), format_decimal(per_letter(s), 1), dots(bands[iid]))
                      for iid, s in enumerate(solutions))
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
         for iid, reason in enumerate(self._doubts):
@@ -445,6 +445,7 @@ class WordList(ttk.Frame):
         self.no_bands_label.configure(text=retranslate(self.no_bands_label.cget("text")))
         for iid, solution in enumerate(self.solutions):  # the numbers listed, with the new decimal symbol
             self.tree.set(str(iid), "per_letter", format_decimal(per_letter(solution), 1))
+            self.tree.set(str(iid), "score", format_number(solution.score))
         self.apply_filters()
 
     def _show_sort_arrows(self) -> None:

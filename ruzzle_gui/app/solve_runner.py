@@ -10,6 +10,7 @@ import sys
 import time
 import traceback
 
+from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
 from ruzzle_gui.board import Board
@@ -120,7 +121,7 @@ class SolveRunner:
     def _failed(self, error: Exception) -> None:
         """Say on the bonus window's hint line why the solve failed; the board stays as typed."""
         if isinstance(error, EXPECTED_ERRORS):
-            self.app.bonuses.hint.flash(_("Cannot solve: {problem}").format(problem=error))
+            self.app.bonuses.hint.flash(_("Cannot solve: {problem}").format(problem=engine_text(error)))
         else:
             self.app.bonuses.hint.flash(_("Solve failed: {error}: {problem}").format(error=type(error).__name__,
                                                                                      problem=error))

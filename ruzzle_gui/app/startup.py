@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 
 from ruzzle_gui.app import i18n
+from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.i18n import _, language_name
 from ruzzle_gui.app.settings import read_settings, settings_path
 from ruzzle_gui.app.state import AppState
@@ -41,7 +42,8 @@ def start_language(remembered: str | None) -> tuple[str, str | None]:
             load_language(code)
             return code, problem
         except LOAD_ERRORS as err:
-            problem = problem or _("Could not load language '{code}': {problem}").format(code=code, problem=err)
+            problem = problem or _("Could not load language '{code}': {problem}").format(
+                code=code, problem=engine_text(err))
     for code in dict.fromkeys([FALLBACK_LANGUAGE, *BUNDLED_LANGUAGES]):
         shipped = bundled_language_file(code)
         try:

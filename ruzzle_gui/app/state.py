@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruzzle_gui.app.history import History, Snapshot
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.i18n import N_
 from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.board import Board
 
@@ -79,7 +79,8 @@ class AppState:
         self.rows, self.cols = board.rows, board.cols
         self.letters, self.bonuses = list(board.letters), list(board.bonuses)
         # A board file or paste marks a guessed bonus with ? ("Etl?"): the tile stays unsure until settled.
-        self.unsure = {r * board.cols + c: _(FILE_GUESS) if board.bonuses[r * board.cols + c] else _(FILE_UNKNOWN)
+        # The msgid is kept, not its text: a switch of interface language says it anew (unsure.reason_text).
+        self.unsure = {r * board.cols + c: FILE_GUESS if board.bonuses[r * board.cols + c] else FILE_UNKNOWN
                        for r, c in getattr(board, "unsure", ())}
 
     def board(self) -> Board:

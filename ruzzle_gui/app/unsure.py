@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
+from ruzzle_gui.app.engine_text import said_text
 from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
 
 HOVER_DELAY_MS = 400  # as a tooltip: a pointer passing over the board shows nothing
@@ -30,12 +31,17 @@ def next_after(unsure: Mapping[int, str], cursor: int) -> int | None:
     return min(later) if later else min(unsure)
 
 
+def reason_text(reason: str) -> str:
+    """Return why a tile is unsure in the interface language: a reader's reason (a ``coded.Said``) or an app msgid."""
+    return said_text(reason) if reason else _(NO_REASON)
+
+
 def describe(index: int, state) -> str:
     """Return one line naming unsure tile ``index``, why it is unsure, and how to settle it."""
     r, c = divmod(index, state.cols)
-    reason = state.unsure.get(index) or _(NO_REASON)
+    reason = reason_text(state.unsure.get(index, ""))
     left = len(state.unsure)
-    # TRANSLATORS: {reason} is the screenshot reader's reason, in English.
+    # TRANSLATORS: {reason} is the screenshot reader's reason.
     return ngettext("Unsure, row {row}, column {column}: {reason} · type the letter or set the bonus to settle it"
                     " · ? goes to the next ({left} left)",
                     "Unsure, row {row}, column {column}: {reason} · type the letter or set the bonus to settle it"
@@ -72,7 +78,7 @@ class HoverReason:
         """Show the reason for tile ``index`` just below it."""
         self._cancel()
         self.hide()
-        reason = self.marks().get(index) or NO_REASON
+        reason = reason_text(self.marks().get(index, ""))
         x, y = self.view.centre(index)
         self.tip = tip = tk.Toplevel(self.view)
         tip.wm_overrideredirect(True)

@@ -15,7 +15,7 @@ import tkinter as tk
 import traceback
 from tkinter import ttk
 
-from ruzzle_gui.app.engine_text import INSTALL_HINT
+from ruzzle_gui.app.engine_text import INSTALL_HINT, engine_text, said_text
 from ruzzle_gui.app.i18n import N_, _, board_language_name, menu_label
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
@@ -126,7 +126,7 @@ class ScreenWatch:
             prepare(watcher.language)
             watcher.run()
         except WatchError as err:
-            events.put(("stopped", str(err)))
+            events.put(("stopped", engine_text(err, _("the screen"))))
         except Exception as err:  # a bug: the watch stops, the window says so, the traceback goes to stderr
             traceback.print_exc(file=sys.stderr)
             events.put(("stopped", problem(err)))
@@ -159,7 +159,8 @@ class ScreenWatch:
             if kind == "board":
                 self.show(content)
             elif kind == "problem":
-                self._say(content[:1].upper() + content[1:])
+                text = said_text(content, _("the screen"))
+                self._say(text[:1].upper() + text[1:])
             else:
                 self.stop(message=None)
                 self._say(_("Watch stopped: {problem}").format(problem=content))

@@ -109,7 +109,7 @@ def _folding(language: Language | None) -> tuple[Callable[[str], str], Callable[
     """Return (fold, in_alphabet, label) for ``language``, or for plain upper-case letters."""
     if language is None:
         return str.upper, str.isalpha, "upper-case letters"
-    return language.fold, language.in_alphabet, f"the {language.name} alphabet"
+    return language.fold, language.in_alphabet, f"the {language.english_name} alphabet"
 
 
 # ---------------------------------------------------------------- compile
@@ -180,10 +180,10 @@ def _bands_text(output: str, language: Language, counts: list[int] | None) -> st
     from ruzzle_gui.bands import EVERYDAY, bands_path
 
     if counts is None:
-        return f"no commonness bands: the {language.name} bundled dictionary has none to look words up in"
+        return f"no commonness bands: the {language.english_name} bundled dictionary has none to look words up in"
     known = sum(counts) - counts[0]
     return (f"wrote its commonness bands {os.path.basename(bands_path(output))}: {known:,} of {sum(counts):,} words "
-            f"known to the bundled {language.name} dictionary, {counts[EVERYDAY]:,} of them everyday")
+            f"known to the bundled {language.english_name} dictionary, {counts[EVERYDAY]:,} of them everyday")
 
 
 def _report_text(report: FoldReport) -> str:

@@ -127,11 +127,11 @@ def demo(args: argparse.Namespace) -> int:
     """Solve the language's built-in demo board and print its words."""
     language = language_of(args)
     if not language.demo_board.strip():
-        raise CliError(f"the {language.name} language has no demo board")
+        raise CliError(f"the {language.english_name} language has no demo board")
     try:
         board = Board.parse(language.demo_board, language)
     except BoardError as err:
-        raise CliError(f"the {language.name} demo board is broken: {err}") from None
+        raise CliError(f"the {language.english_name} demo board is broken: {err}") from None
     return print_solutions(board, language, args)
 
 

@@ -65,7 +65,8 @@ def watch(args: argparse.Namespace) -> int:
                       on_problem=lambda message: print(f"{PROG}: {message}", file=sys.stderr, flush=True),
                       region=args.region, grab=capture_screen)  # the same grab that was just tried
     where = "the screen" if args.region is None else "the region {},{},{},{} of the screen".format(*args.region)
-    print(f"{PROG}: watching {where} for a board in {language.name} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    print(f"{PROG}: watching {where} for a board in {language.english_name} (Ctrl-C stops)", file=sys.stderr,
+          flush=True)
     try:
         watcher.run()
     except WatchError as err:

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from functools import reduce
 
 from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan.bound import knapsack, steps_down
 from ruzzle_gui.plan.exact import exact
@@ -96,7 +97,9 @@ def score_first(solutions: Iterable[Solution], board: Board, seconds: float = DE
         if used + cost <= seconds + SLACK:
             order.append(word)
             used, before = used + cost, word
-    return to_plan(words, order, seconds, timing) if order else Plan((), seconds, timing, reason or "no word fits")
+    if not order:
+        return Plan((), seconds, timing, reason or said("no word fits", "plan_none_fits"))
+    return to_plan(words, order, seconds, timing)
 
 
 def upper_bound(solutions: Iterable[Solution], board: Board, seconds: float = DEFAULT_SECONDS,

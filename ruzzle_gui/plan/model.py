@@ -8,6 +8,7 @@ from numbers import Real
 from typing import NamedTuple
 
 from ruzzle_gui.board import Cell
+from ruzzle_gui.coded import coded
 from ruzzle_gui.graph import Solution
 
 DEFAULT_SECONDS = 120  # one Ruzzle round
@@ -24,33 +25,46 @@ Chance = Callable[[Solution], float]  # a word's chance of being accepted by the
 class PlanError(ValueError):
     """A time, speed or word list given to the planner is not sane: the message says which."""
 
+    code = ""  # which message it is, for the app to say it in the player's language (``coded``)
+    values: dict[str, object] = {}
 
-def _number(name: str, value: object, low: float, high: float) -> float:
-    """Return ``value`` as a float if it is a finite real number in [low, high], else raise PlanError."""
+
+def _number(field: str, value: object, low: float, high: float) -> float:
+    """Return ``value`` as a float if it is a finite real number in [low, high], else raise PlanError.
+
+    ``field`` is the Timing field ("per_word"), named "the time per word" in the message.
+    """
+    name = f"the time {field.replace('_', ' ')}"
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise PlanError(f"{name} must be a number of seconds, not {value!r}")
+        raise coded(PlanError(f"{name} must be a number of seconds, not {value!r}"), "plan_not_number", which=field,
+                    value=repr(value))
     number = float(value)
     if not math.isfinite(number) or not low <= number <= high:
-        raise PlanError(f"{name} must be between {low:g} and {high:g} seconds, not {value!r}")
+        raise coded(PlanError(f"{name} must be between {low:g} and {high:g} seconds, not {value!r}"),
+                    "plan_out_of_range", which=field, low=low, high=high, value=number)
     return number
 
 
 def check_size(rows: int, cols: int) -> None:
     """Raise PlanError if a rows x cols board is past the largest the planner takes (MAX_CELLS)."""
     if rows * cols > MAX_CELLS:
-        raise PlanError(f"a {rows}x{cols} board is too large to plan: the largest has {MAX_CELLS:,} cells "
-                        f"(50x50); solve it with 'ruzzle solve'")
+        raise coded(PlanError(f"a {rows}x{cols} board is too large to plan: the largest has {MAX_CELLS:,} cells "
+                              f"(50x50); solve it with 'ruzzle solve'"), "plan_too_large", rows=rows, cols=cols,
+                    most=MAX_CELLS)
 
 
 def check_seconds(value: object) -> float:
     """Return the time for a plan as a float, or raise PlanError for zero, negative or absurd times."""
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise PlanError(f"the time must be a number of seconds, not {value!r}")
+        raise coded(PlanError(f"the time must be a number of seconds, not {value!r}"), "plan_time_not_number",
+                    value=repr(value))
     number = float(value)
     if not math.isfinite(number) or number <= 0:
-        raise PlanError(f"the time must be more than 0 seconds, not {value!r}")
+        raise coded(PlanError(f"the time must be more than 0 seconds, not {value!r}"), "plan_time_not_positive",
+                    value=number)
     if number > MAX_SECONDS:
-        raise PlanError(f"the time must be at most {MAX_SECONDS} seconds, not {value!r}")
+        raise coded(PlanError(f"the time must be at most {MAX_SECONDS} seconds, not {value!r}"), "plan_time_too_long",
+                    most=MAX_SECONDS, value=number)
     return number
 
 
@@ -70,11 +84,11 @@ class Timing:
 
     def __post_init__(self) -> None:
         for name in ("per_word", "per_letter", "per_cell"):
-            label = name.replace("_", " ")
-            object.__setattr__(self, name, _number(f"the time {label}", getattr(self, name), 0.0, MAX_TIMING))
+            object.__setattr__(self, name, _number(name, getattr(self, name), 0.0, MAX_TIMING))
         if self.per_word + self.per_letter < MIN_SWIPE:
-            raise PlanError(f"a word must take at least {MIN_SWIPE:g} s to swipe; "
-                            f"{self.per_word:g} s per word + {self.per_letter:g} s per letter is not a human pace")
+            raise coded(PlanError(f"a word must take at least {MIN_SWIPE:g} s to swipe; {self.per_word:g} s per word + "
+                                  f"{self.per_letter:g} s per letter is not a human pace"), "plan_too_fast",
+                        least=MIN_SWIPE, per_word=self.per_word, per_letter=self.per_letter)
 
     def swipe(self, letters: int) -> float:
         """Return the seconds to swipe a word of ``letters`` letters."""

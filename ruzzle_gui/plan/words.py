@@ -5,6 +5,7 @@ from collections.abc import Iterable, Sequence
 from numbers import Real
 
 from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan.model import Chance, Plan, PlanError, Step, Timing, check_size
 
@@ -74,9 +75,9 @@ def candidate_words(solutions: Iterable[Solution], board: Board, played: Iterabl
         if solution.word not in gone and (kept is None or solution.score > kept.score):
             best[solution.word] = solution
     if not count:
-        return [], "no words on this board"
+        return [], said("no words on this board", "plan_no_words")
     if not best:
-        return [], "every word on this board has been played"
+        return [], said("every word on this board has been played", "plan_all_played")
     return sorted(best.values(), key=lambda s: (-s.score, s.word)), ""
 
 

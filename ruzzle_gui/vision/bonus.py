@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ruzzle_gui.coded import said
 from ruzzle_gui.vision.label import Label, extent, read_label
 
 __all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "read_badge", "read_bonus", "read_ring", "is_lit"]
@@ -199,14 +200,17 @@ def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
         label = _label(wide, lambda pixels: classify_colour(pixels) == index)
     if label.text is not None and label.text != badge:  # the badge's own two witnesses part
         guess: str | None = ring if ring in (badge, label.text) else badge
-        return Bonus(guess, False, f"the badge's colour says {badge} but its label says {label.text}")
+        return Bonus(guess, False, said(f"the badge's colour says {badge} but its label says {label.text}",
+                                        "reason_badge_label", badge=badge, label=label.text))
     if ring == badge:
         return Bonus(None if ring == "plain" else ring, True)
     if ring is None:
         guess = None if badge == "plain" else badge
-        return Bonus(guess, False, f"the badge says {_name(badge)} but the ring is unclear ({sides})")
+        return Bonus(guess, False, said(f"the badge says {_name(badge)} but the ring is unclear ({sides})",
+                                        "reason_ring_unclear", badge=badge, sides=sides))
     guess = ring if ring != "plain" else badge
-    return Bonus(guess, False, f"the ring says {_name(ring)} but the badge says {_name(badge)}")
+    return Bonus(guess, False, said(f"the ring says {_name(ring)} but the badge says {_name(badge)}",
+                                    "reason_ring_badge", ring=ring, badge=badge))
 
 
 def _lit_bonus(wide: np.ndarray) -> Bonus:
@@ -216,8 +220,8 @@ def _lit_bonus(wide: np.ndarray) -> Bonus:
     label = _label(wide, _orange, lit=True)
     if label.text is not None:
         return Bonus(label.text, True)
-    return Bonus(None, False, "the tile is lit by a swipe, which hides its badge's colour, "
-                              "and the badge's label could not be read: bonus unknown")
+    return Bonus(None, False, said("the tile is lit by a swipe, which hides its badge's colour, "
+                                   "and the badge's label could not be read: bonus unknown", "reason_lit"))
 
 
 def _name(reading: str | None) -> str:

@@ -1,7 +1,7 @@
 """The errors of the screenshot reader: bad input, and a missing OCR engine."""
 from __future__ import annotations
 
-from typing import TypeVar
+from ruzzle_gui.coded import coded
 
 __all__ = ["ImageError", "NoBoardError", "OcrUnavailableError", "INSTALL_HINT", "coded"]
 
@@ -25,16 +25,3 @@ class OcrUnavailableError(RuntimeError):
 
     code = ""
     values: dict[str, object] = {}
-
-
-Coded = TypeVar("Coded", ImageError, OcrUnavailableError)
-
-
-def coded(error: Coded, code: str, **values: object) -> Coded:
-    """Return ``error`` tagged with ``code`` and the ``values`` its message holds.
-
-    The English message stays the one the command line prints; the app, which speaks the player's
-    language, says the message of that code with those values instead.
-    """
-    error.code, error.values = code, values
-    return error

@@ -19,6 +19,7 @@ import numpy as np
 from PIL import Image
 
 from ruzzle_gui.board import Board, Cell
+from ruzzle_gui.coded import joined, said
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
@@ -119,7 +120,7 @@ def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | No
     glyphs = split_glyphs(_face(wide, lit)) if glyphs is None else glyphs
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
-                           _join("no letter seen", bonus.reason), False)
+                           joined(said("no letter seen", "reason_no_letter"), bonus.reason), False)
     choices = matcher(tuple(language.alphabet), fonts).rank(glyphs.letter)
     value, value_score = None, 0.0
     if glyphs.value is not None:
@@ -133,23 +134,20 @@ def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | No
     letter_doubt = verdict.uncertain or verdict.confidence < UNCERTAIN_BELOW
     why = _letter_reason(verdict.letter, value, language, verdict.corrected) if letter_doubt else ""
     return CellReading(verdict.letter, bonus.bonus, value, round(confidence, 3), letter_doubt or not bonus.sure,
-                       tuple(choices[:3]), bonus.sure, _join(why, bonus.reason), not letter_doubt)
+                       tuple(choices[:3]), bonus.sure, joined(why, bonus.reason), not letter_doubt)
 
 
 def _letter_reason(letter: str, value: int | None, language: Language, corrected: bool) -> str:
     """Return why a tile's letter is in doubt."""
     if value is None:
-        return f"the letter looks like {letter} but its value was not read"
+        return said(f"the letter looks like {letter} but its value was not read", "reason_no_value", letter=letter)
     if corrected:
-        return f"the letter is read as {letter} because its value is {value}"
+        return said(f"the letter is read as {letter} because its value is {value}", "reason_corrected", letter=letter,
+                    value=value)
     if language.values.get(letter) != value:
-        return f"the letter looks like {letter} but its value {value} is not {letter}'s"
-    return f"the letter looks only faintly like {letter}"
-
-
-def _join(*reasons: str) -> str:
-    """Return the non-empty reasons joined into one sentence."""
-    return "; ".join(reason for reason in reasons if reason)
+        return said(f"the letter looks like {letter} but its value {value} is not {letter}'s", "reason_wrong_value",
+                    letter=letter, value=value)
+    return said(f"the letter looks only faintly like {letter}", "reason_faint", letter=letter)
 
 
 def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
@@ -164,9 +162,9 @@ def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
         if letter is not None and theirs.rank(letter)[0][1] > ours.rank(letter)[0][1] + FOREIGN_MARGIN:
             strange += 1
     if strange >= FOREIGN_SHARE * len(tiles):
-        raise coded(ImageError(f"the board in {name} is not in the {language.name} alphabet "
+        raise coded(ImageError(f"the board in {name} is not in the {language.english_name} alphabet "
                                f"({strange} of {len(tiles)} tiles show other letters): choose its language"),
-                    "alphabet", name=name, language=language.name, language_code=language.code, strange=strange,
+                    "alphabet", name=name, language=language.english_name, language_code=language.code, strange=strange,
                     tiles=len(tiles))
 
 
@@ -215,8 +213,8 @@ def _undecorated(wide: np.ndarray) -> np.ndarray:
 def _colourless(reading: CellReading) -> CellReading:
     """Return a greyscale tile's reading with its bonus unknown: no colour, no bonus to tell."""
     return replace(reading, bonus=None, bonus_sure=False, uncertain=True,
-                   reason=_join(reading.reason if not reading.bonus_sure else "",
-                                "the picture has no colour, so the bonus cannot be told"))
+                   reason=joined(reading.reason if not reading.bonus_sure else "",
+                                 said("the picture has no colour, so the bonus cannot be told", "reason_no_colour")))
 
 
 def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:

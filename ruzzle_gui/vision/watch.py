@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.coded import coded, said
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.capture import Rect, capture_screen
 from ruzzle_gui.vision.errors import ImageError, NoBoardError
@@ -50,6 +51,9 @@ RETRY_S = 0.05
 
 class WatchError(Exception):
     """The screen cannot be captured (no display, Wayland without a screenshot tool): the watch stops."""
+
+    code = ""  # which message it is, for the app to say it in the player's language (``coded``)
+    values: dict[str, object] = {}
 
 
 @dataclass
@@ -165,7 +169,7 @@ class Watcher:
         except ImageError as err:
             self._failures += 1
             if self._failures >= MAX_FAILURES:
-                raise WatchError(str(err)) from None
+                raise coded(WatchError(str(err)), err.code, **err.values) from None  # the app says it in its language
             return None
         self._failures = 0
         mask = self.mask
@@ -183,7 +187,7 @@ class Watcher:
             return
         except ImageError as err:
             if str(err) != self._problem and not self.stopped.is_set():
-                self._problem = str(err)
+                self._problem = said(str(err), err.code, **err.values)  # English, with the code the app says
                 self.on_problem(self._problem)
             return
         self._problem = None
