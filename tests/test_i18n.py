@@ -465,3 +465,13 @@ def test_the_command_line_names_a_language_in_english():
 
     with pytest.raises(BoardError, match="'X' is not a letter of the Russian alphabet"):
         Board.parse("А X\n", load_language("ru"))
+
+
+def test_a_code_given_other_values_than_its_message_names_shows_the_engines_english():
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.board import BoardError
+    from ruzzle_gui.coded import coded
+
+    i18n.set_language("it")
+    assert engine_text(coded(BoardError("board file not found: x"), "board_not_found", file="x")) == (
+        "board file not found: x")

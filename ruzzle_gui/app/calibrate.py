@@ -114,8 +114,8 @@ class CalibrateDialog(tk.Toplevel):
         if done < len(self.words):
             word = self.words[done].word
             # TRANSLATORS: the calibration's prompt: "2 of 5:  CASA", the word to trace next.
-            self.prompt.configure(text=_("{number} of {count}:  {word}").format(number=format_number(done + 1), count=format_number(len(self.words)),
-                                                                                word=word.upper()))
+            self.prompt.configure(text=_("{number} of {count}:  {word}").format(
+                number=format_number(done + 1), count=format_number(len(self.words)), word=word.upper()))
             self._asked = self.clock()
         else:
             self.prompt.configure(text=_("Done"))

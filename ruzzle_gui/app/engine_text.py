@@ -162,7 +162,10 @@ def _said(code: str, values: dict[str, object], source: str | None) -> str | Non
         template = _(MESSAGES[code])
     else:
         return None
-    return template.format(**_shown(code, values, source))
+    try:
+        return template.format(**_shown(code, values, source))
+    except (KeyError, IndexError, ValueError):  # a code given other values than its message names: say the English
+        return None
 
 
 def _shown(code: str, values: dict[str, object], source: str | None) -> dict[str, object]:
