@@ -10,7 +10,7 @@ from PIL import Image
 
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision.errors import ImageError
+from ruzzle_gui.vision.errors import ImageError, coded
 from ruzzle_gui.vision.reader import read_board
 from ruzzle_gui.vision.watch import (
     ACTIVE_S,
@@ -55,7 +55,8 @@ class FakeScreen:
         self.regions.append(region)
         if self.failures:
             self.failures -= 1
-            raise ImageError("cannot capture the screen: X connection failed")
+            raise coded(ImageError("cannot capture the screen: X connection failed"), "capture",
+                        problem="X connection failed")  # as vision.capture raises it
         picture = self.picture
         if region is not None:
             left, top, width, height = region
@@ -205,6 +206,7 @@ def test_a_board_in_another_alphabet_is_said_once(watch):
     watcher._handled = None  # read the same picture again: the problem is not said twice
     polls(watcher, clock, 2)
     assert boards == [] and len(problems) == 1 and "alphabet" in problems[0]
+    assert problems[0].parts[0][0] == "alphabet"  # its code: the app says it in the interface language
 
 
 def test_a_capture_that_keeps_failing_stops_the_watch_but_a_passing_failure_does_not(watch):
@@ -213,8 +215,9 @@ def test_a_capture_that_keeps_failing_stops_the_watch_but_a_passing_failure_does
     polls(watcher, clock, MAX_FAILURES + 1)
     assert len(boards) == 1
     fake.failures = MAX_FAILURES
-    with pytest.raises(WatchError, match="cannot capture the screen"):
+    with pytest.raises(WatchError, match="cannot capture the screen") as stopped:
         polls(watcher, clock, MAX_FAILURES)
+    assert stopped.value.code == "capture" and "problem" in stopped.value.values
 
 
 def test_stopping_ends_the_run_and_a_board_being_read_then_is_never_reported():
