@@ -475,3 +475,14 @@ def test_a_code_given_other_values_than_its_message_names_shows_the_engines_engl
     i18n.set_language("it")
     assert engine_text(coded(BoardError("board file not found: x"), "board_not_found", file="x")) == (
         "board file not found: x")
+
+
+def test_seconds_are_written_with_the_languages_decimal_symbol_and_groups():
+    i18n.set_language("it")
+    assert [i18n.format_short(n) for n in (3600, 2.5, 0.05, -0.5, 120)] == ["3.600", "2,5", "0,05", "-0,5", "120"]
+    i18n.set_language("ru")
+    assert i18n.format_short(3600) == "3\u00a0600"
+    i18n.set_language("es")
+    assert i18n.format_short(3600) == "3600" and i18n.format_short(12345.5) == "12.345,5"
+    i18n.set_language("en")
+    assert i18n.format_short(3600) == "3,600" and i18n.format_short(float("inf")) == "inf"

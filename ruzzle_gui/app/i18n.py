@@ -323,8 +323,14 @@ def format_decimal(number: float, digits: int, code: str | None = None) -> str:
 
 
 def format_short(number: float) -> str:
-    """Return ``number`` as Python's ``:g`` writes it (2.5, 0.25, 3), with the interface language's decimal symbol."""
-    return f"{number:g}".replace(".", _number_format()[0])
+    """Return ``number`` as Python's ``:g`` writes it (2.5, 0.25, 3), with the interface language's decimal symbol
+    and its digits grouped (3600 s as '3.600' in Italian)."""
+    text = f"{number:g}"
+    if "e" in text or "n" in text:  # 1e+07, inf, nan: as Python writes them
+        return text
+    decimal, group, size, minimum = _number_format()
+    whole, point, fraction = text.lstrip("-").partition(".")
+    return "-" * text.startswith("-") + _group(whole, group, size, minimum) + (decimal + fraction if point else "")
 
 
 set_language(choose_language(None))
