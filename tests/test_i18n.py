@@ -486,3 +486,14 @@ def test_seconds_are_written_with_the_languages_decimal_symbol_and_groups():
     assert i18n.format_short(3600) == "3600" and i18n.format_short(12345.5) == "12.345,5"
     i18n.set_language("en")
     assert i18n.format_short(3600) == "3,600" and i18n.format_short(float("inf")) == "inf"
+
+
+def test_a_colour_cast_leaves_the_bonus_unknown_with_a_reason_the_app_says():
+    pytest.importorskip("PIL", reason="Pillow is not installed")
+    from ruzzle_gui.app.engine_text import said_text
+    from ruzzle_gui.vision.reader import CellReading, _cast_doubt
+
+    doubted = _cast_doubt(CellReading("A", "DL", 1, 0.9, False, ()))
+    assert doubted.bonus is None and doubted.reason.startswith("the board's background is bluer")
+    i18n.set_language("it")
+    assert said_text(doubted.reason).startswith("lo sfondo della griglia è più blu")

@@ -114,6 +114,8 @@ MESSAGES = {
     "reason_badge_label": N_("the badge's colour says {badge} but its label says {label}"),
     "reason_ring_unclear": N_("the badge says {badge} but the ring is unclear ({sides})"),
     "reason_ring_badge": N_("the ring says {ring} but the badge says {badge}"),
+    "reason_colour_cast": N_("the board's background is bluer than the game draws it (a photo's colour cast?), so its "
+                             "colours tell no bonus"),
     "reason_lit": N_("the tile is lit by a swipe, which hides its badge's colour, and the badge's label could not be "
                      "read: bonus unknown"),
 }

@@ -219,8 +219,9 @@ def _colour_cast(image: Image.Image, grid: Grid) -> bool:
 def _cast_doubt(reading: CellReading) -> CellReading:
     """Return a tile's reading with its bonus unknown: the picture's colours are not the game's."""
     return replace(reading, bonus=None, bonus_sure=False, uncertain=True, confidence=min(reading.confidence, 0.5),
-                   reason=_join(reading.reason, "the board's background is bluer than the game draws it "
-                                                "(a photo's colour cast?), so its colours tell no bonus"))
+                   reason=joined(reading.reason, said("the board's background is bluer than the game draws it "
+                                                      "(a photo's colour cast?), so its colours tell no bonus",
+                                                      "reason_colour_cast")))
 
 
 def _undecorated(wide: np.ndarray) -> np.ndarray:
