@@ -13,6 +13,8 @@ __all__ = ["Glyphs", "ink_mask", "split_glyphs"]
 INK_MAX = 140        # luminance (0-255) of ink: the game's dark grey is ~65, tile faces ~240; a coloured
                      # border blended into the face is either lighter than this or more coloured than INK_SPREAD
 INK_SPREAD = 50      # largest channel minus smallest: grey ink, not a coloured border or badge
+FAINT_MAX = 190      # luminance of a value digit's faint strokes: a shot shrunk to 30-45 px tiles blurs the
+                     # digit's thin strokes lighter than INK_MAX (a 4 kept only its stem and read as 1)
 MARGIN = 0.035       # tile edge band ignored, in tiles: rounded-corner shading; the value starts just inside it
 VALUE_LEFT = 0.5     # the value sits right of the tile's middle ...
 VALUE_BOTTOM = 0.36  # ... and ends above the letter's cap line
@@ -45,10 +47,10 @@ def darkness(cell: np.ndarray) -> np.ndarray:
     return np.clip((FACE_LUMINANCE - _luminance(cell)) / (FACE_LUMINANCE - INK_LUMINANCE), 0, 1).astype(np.float32)
 
 
-def ink_mask(cell: np.ndarray) -> np.ndarray:
-    """Return the dark grey pixels of an RGB tile inside its border band."""
+def ink_mask(cell: np.ndarray, darkest: int = INK_MAX) -> np.ndarray:
+    """Return the dark grey pixels of an RGB tile (no lighter than ``darkest``) inside its border band."""
     luminance = _luminance(cell)
-    mask = (luminance <= INK_MAX) & (channel_spread(cell) <= INK_SPREAD)
+    mask = (luminance <= darkest) & (channel_spread(cell) <= INK_SPREAD)
     edge = round(MARGIN * cell.shape[0])
     mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
     return mask
@@ -80,6 +82,18 @@ def _glyph(marks: list[Region], reach: float) -> list[Region]:
             and r.top < body.bottom + reach and r.bottom > body.top - reach]
 
 
+def _faint_marks(cell: np.ndarray, mask: np.ndarray) -> list[Region]:
+    """Return the tile's marks with their faint strokes: each faint region that holds ink of ``mask``.
+
+    Hysteresis, as an edge detector keeps a weak edge joined to a strong one: a faint stroke counts
+    only where it joins a mark dark enough to be ink, so the face's shading never becomes a digit.
+    """
+    side = cell.shape[0]
+    return [r for r in regions(ink_mask(cell, FAINT_MAX))
+            if r.area >= MIN_MARK * side * side and mask[r.top:r.bottom, r.left:r.right].any()
+            and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
+
+
 def split_glyphs(cell: np.ndarray) -> Glyphs:
     """Return the letter's and the value's ink in an RGB tile."""
     mask = ink_mask(cell)
@@ -87,7 +101,8 @@ def split_glyphs(cell: np.ndarray) -> Glyphs:
     marks = [r for r in regions(mask)
              if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side
              and min(r.width, r.height) >= MIN_THICK * side]
-    value = _glyph([r for r in marks if _is_value(r, side) and r.width <= VALUE_FLAT * r.height], REACH * side)
+    value = _glyph([r for r in _faint_marks(cell, mask) if _is_value(r, side) and r.width <= VALUE_FLAT * r.height],
+                   REACH * side)
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)
     return Glyphs(_crop(ink, letter), _crop(ink, value))
