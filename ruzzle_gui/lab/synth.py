@@ -39,8 +39,7 @@ GAP = 0.16                        # space between tiles, in tiles
 BORDERS = (0.04, 0.07)            # bonus ring thickness, in tiles: the older look's and the newer look's
 BADGE_RADIUS = (0.16, 0.2)        # badge radius, in tiles, in each look ...
 BADGE_CENTRE = (0.06, 0.12)       # ... and its centre's offset from the tile's corner, in tiles
-RIM = 0.035                       # the badge's white rim, in tiles: as on the emulator's shots at 100 px tiles
-                                  # (0.022 drew it so thin that at 44 px tiles a lit badge blurred into its orange)
+RIM = 0.022                       # the badge's white rim, in tiles
 # A tile lit by a swipe in progress, as on the real shots: an orange face with a darker edge, an orange glow,
 # brown ink, and its badge (if any) orange too, with a cream rim and the white label still on it.
 LIT_TOP, LIT_BOTTOM, LIT_EDGE = (255, 198, 24), (250, 172, 0), (228, 132, 0)

@@ -82,6 +82,11 @@ def _glyph(marks: list[Region], reach: float) -> list[Region]:
             and r.top < body.bottom + reach and r.bottom > body.top - reach]
 
 
+def _value_marks(marks: list[Region], side: int) -> list[Region]:
+    """Return the marks that lie in the value's corner and are no border's edge."""
+    return [r for r in marks if _is_value(r, side) and r.width <= VALUE_FLAT * r.height]
+
+
 def _faint_marks(cell: np.ndarray, mask: np.ndarray) -> list[Region]:
     """Return the tile's marks with their faint strokes: each faint region that holds ink of ``mask``.
 
@@ -101,8 +106,10 @@ def split_glyphs(cell: np.ndarray) -> Glyphs:
     marks = [r for r in regions(mask)
              if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side
              and min(r.width, r.height) >= MIN_THICK * side]
-    value = _glyph([r for r in _faint_marks(cell, mask) if _is_value(r, side) and r.width <= VALUE_FLAT * r.height],
-                   REACH * side)
+    # A faint stroke may join the face's own shading (a lit tile's face, grey in a greyscale shot): the region
+    # then spans the tile and is dropped, and the value's dark marks alone are kept
+    value = (_glyph(_value_marks(_faint_marks(cell, mask), side), REACH * side)
+             or _glyph(_value_marks(marks, side), REACH * side))
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)
     return Glyphs(_crop(ink, letter), _crop(ink, value))
