@@ -44,32 +44,22 @@ class HunspellError(ValueError):
 
 @dataclass(frozen=True)
 class Affix:
-    """One PFX/SFX line: strip `strip`, add `add`, when `cond` matches the root."""
+    """One PFX/SFX line: strip `strip`, add `add`, when `cond` matches the root (at its end for a suffix)."""
     strip: str
     add: str
     cond: re.Pattern | None
     flags: frozenset[str]
     cross: bool
+    suffix: bool
 
-    def apply_suffix(self, word: str) -> str | None:
-        """Return word with this suffix applied, or None when it does not fit."""
+    def apply(self, word: str) -> str | None:
+        """Return word with this affix applied, or None when it does not fit."""
+        # The condition is anchored where the affix goes (see _condition), so search serves both kinds.
         if self.cond is not None and not self.cond.search(word):
             return None
-        if self.strip:
-            if not word.endswith(self.strip):
-                return None
-            word = word[: -len(self.strip)]
-        return word + self.add
-
-    def apply_prefix(self, word: str) -> str | None:
-        """Return word with this prefix applied, or None when it does not fit."""
-        if self.cond is not None and not self.cond.match(word):
-            return None
-        if self.strip:
-            if not word.startswith(self.strip):
-                return None
-            word = word[len(self.strip):]
-        return self.add + word
+        if self.suffix:
+            return word[:len(word) - len(self.strip)] + self.add if word.endswith(self.strip) else None
+        return self.add + word[len(self.strip):] if word.startswith(self.strip) else None
 
 
 @dataclass
@@ -152,7 +142,7 @@ def _affix_line(aff: AffixFile, key: str, parts: list[str],
         return
     cond = parts[4] if len(parts) > 4 else "."
     rule = Affix(strip, add, _condition(cond, suffix),
-                 aff.split_flags(cont) if cont else frozenset(), headers[(key, flag)])
+                 aff.split_flags(cont) if cont else frozenset(), headers[(key, flag)], suffix)
     table = aff.suffixes if suffix else aff.prefixes
     table.setdefault(flag, []).append(rule)
 
@@ -186,14 +176,14 @@ def _expand(aff: AffixFile, root: str, flags: frozenset[str],
                 continue
             needs = aff.needaffix in pre.flags
             p_circ = circ in pre.flags
-            word = pre.apply_prefix(root)
+            word = pre.apply(root)
             if word is not None and not needs and not p_circ:
                 yield word
             if not pre.cross:
                 continue
             for form, rule_flags, cross, s_needs, s_circ in suffixed:
                 if cross and p_circ == s_circ:
-                    word = pre.apply_prefix(form)
+                    word = pre.apply(form)
                     if word is not None:
                         yield word
 
@@ -206,14 +196,14 @@ def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]
         for suf in aff.suffixes.get(sflag, ()):
             if suf.flags & bad:
                 continue
-            form = suf.apply_suffix(root)
+            form = suf.apply(root)
             if form is None:
                 continue
             yield (form, suf.flags, suf.cross, aff.needaffix in suf.flags,
                    aff.circumfix in suf.flags)
             for sflag2 in suf.flags:
                 for suf2 in aff.suffixes.get(sflag2, ()):
-                    form2 = suf2.apply_suffix(form)
+                    form2 = suf2.apply(form)
                     if form2 is not None and not suf2.flags & bad:
                         yield (form2, suf2.flags, suf.cross and suf2.cross,
                                aff.needaffix in suf2.flags, aff.circumfix in suf2.flags)

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from ruzzle_gui import load_language
-from ruzzle_gui.app.paste import is_board_text, pasted_letters
+from ruzzle_gui.app.paste import is_board_text, paste_report, pasted_letters
 
 
 @pytest.mark.parametrize(("text", "board"), [
@@ -27,6 +27,12 @@ def test_letters_are_folded_and_what_no_letter_folds_to_is_refused_once():
 
 def test_cyrillic_on_an_italian_board_is_refused_not_guessed():
     assert pasted_letters("ciaoДА", load_language("it").fold_letter) == (list("CIAO"), ["А", "Д"])
+
+
+def test_the_report_says_what_was_placed_dropped_and_refused_in_english_by_default():
+    assert paste_report(16, 0, [], "Italian") == "Pasted 16 letters"
+    assert paste_report(1, 3, ["7", "9"], "Italian") == (
+        "Pasted 1 letter; 3 more did not fit; skipped '7' '9' (not in the Italian alphabet)")
 
 
 def test_the_paste_rules_load_no_tk():

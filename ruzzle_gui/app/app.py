@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 import sys
 import tkinter as tk
-from pathlib import Path
 from tkinter import ttk
 
 from ruzzle_gui.app import i18n, theme
@@ -27,27 +26,22 @@ from ruzzle_gui.app.retranslate import retranslate_tree
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.step_bar import StepBar
 from ruzzle_gui.app.watching import ScreenWatch
+from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
+from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import Language, load_language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from ruzzle_gui.app.screen import Screen
 
 TITLE = N_("Ruzzle Solver")
-STEPS = (N_("1  Letters"), N_("2  Bonuses"), N_("3  Words"))
 # Settings are saved this long after the last change, so dragging the speed
 # slider writes the file once, not at every step.
 SAVE_DELAY_MS = 300
 DROP_DELAY_MS = 300
-# Window sizes in 96-DPI pixels: the first size, and the smallest that shows every
-# screen whole (the Words screen's list columns and board controls set the width).
-WINDOW_SIZE = (1060, 740)
-SMALLEST_WINDOW = (1020, 560)
-TEXT_FIELDS = ("TEntry", "TSpinbox", "TCombobox", "Entry", "Spinbox")
 
 
 
@@ -63,10 +57,13 @@ class App:
         self.root = root if root is not None else tk.Tk(className="ruzzle-gui")
         self.state = state if state is not None else default_state()
         theme.apply_theme(self.root, self.state.settings.theme)
-        self._icon = self._set_icon()
+        self._icon = set_icon(self.root)
         self.runner = SolveRunner(self)
         self.languages = language_names(self.state.language)
-        self._build_steps()
+        self.step_bar = StepBar(self.root, (self.show_letters, self.show_bonuses, self.solve), self.toggle_theme)
+        self.step_bar.pack(fill="x")
+        self.step_labels, self.theme_button = self.step_bar.step_labels, self.step_bar.theme_button
+        self.root.bind("<Control-D>", lambda _event: self.toggle_theme())
         self.body = body = ttk.Frame(self.root)
         body.pack(fill="both", expand=True)
         # Whenever the board on screen changes and is complete, its words are searched once Tk is idle.
@@ -102,7 +99,7 @@ class App:
         self._close_unsaved = False  # set when a close could not save: the next close quits anyway
         self._bind_keys()
         self.root.protocol("WM_DELETE_WINDOW", self.close)
-        self._place_window()
+        place_window(self.root)
         self.show_letters()
         self.state.history.reset()  # the board the app opened with is where Undo stops
         self._show_notices()
@@ -131,50 +128,13 @@ class App:
             root.bind(f"<Control-Key-{number}>", on_event(functools.partial(self._sort_by, column)))
         root.bind("<<SettingsChanged>>", lambda _event: self.save_soon())
         root.bind(LANGUAGE_CHANGED, lambda event: self.retranslate() if event.widget is root else None)
-        for field in TEXT_FIELDS:
-            for key in "aA":
-                root.bind_class(field, f"<Control-{key}>", functools.partial(select_all, root))
-
-    def _set_icon(self) -> tk.PhotoImage | None:
-        """Set the packaged PNG as the window icon; return the image so it stays alive."""
-        try:
-            # Beside this module; not importlib.resources, whose import costs 9 ms of start-up.
-            data = (Path(__file__).resolve().parent / "icon.png").read_bytes()
-            icon = tk.PhotoImage(master=self.root, data=data, format="png")
-        except (OSError, tk.TclError):
-            return None  # a missing icon is cosmetic: the app still works
-        self.root.iconphoto(True, icon)
-        return icon
-
-    def _build_steps(self) -> None:
-        """Lay out the step bar that tells the player where they are; each step is clickable."""
-        left, top, right = (theme.px(self.root, p) for p in (16, 12, 16))
-        bar = ttk.Frame(self.root, padding=(left, top, right, 0))
-        bar.pack(fill="x")
-        self.step_labels = []
-        actions = (self.show_letters, self.show_bonuses, self.solve)
-        for number, (text, action) in enumerate(zip(STEPS, actions)):
-            if number:
-                ttk.Label(bar, text="›", style="Muted.TLabel").pack(side="left", padx=4)
-            label = ttk.Label(bar, text=_(text), style="Step.TLabel", cursor="hand2")
-            label.pack(side="left")
-            label.bind("<Button-1>", on_event(action))
-            self.step_labels.append(label)
-        self.theme_button = ttk.Button(bar, command=self.toggle_theme, takefocus=False)
-        self.theme_button.pack(side="right")
-        self._label_theme_button()
-        self.root.bind("<Control-D>", lambda _event: self.toggle_theme())
-
-    def _label_theme_button(self) -> None:
-        """Name the mode the theme button switches to."""
-        dark = theme.mode(self.root) == "dark"
-        self.theme_button.configure(text=_("☀  Light mode") if dark else _("☾  Dark mode"))
+        bind_select_all(root)
 
     def toggle_theme(self) -> None:
         """Switch between light and dark mode, and remember the choice."""
         self.state.settings.theme = theme.apply_theme(
             self.root, "light" if theme.mode(self.root) == "dark" else "dark")
-        self._label_theme_button()
+        self.step_bar.label_theme_button()
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
@@ -191,20 +151,11 @@ class App:
         """Fetch every text on screen again in the interface language (on ``<<LanguageChanged>>``)."""
         retranslate_tree(self.root)
         self.edit_menu.show(self.state.history.undo_name, self.state.history.redo_name)
-        self._label_theme_button()
+        self.step_bar.label_theme_button()
         self._show_title()
         self.results.words.note_label.configure(text=self.runner.note())
         if self.screen is not self.results:
             self.screen.refresh()
-
-    def _place_window(self) -> None:
-        """Size the window to fit the screen and centre it."""
-        screen_w, screen_h = self.root.winfo_screenwidth(), self.root.winfo_screenheight()
-        px = functools.partial(theme.px, self.root)
-        width, height = (min(px(size), int(screen * share)) for size, screen, share in
-                         zip(WINDOW_SIZE, (screen_w, screen_h), theme.SCREEN_SHARE))
-        self.root.geometry(f"{width}x{height}+{(screen_w - width) // 2}+{(screen_h - height) // 3}")
-        self.root.minsize(min(px(SMALLEST_WINDOW[0]), width), min(px(SMALLEST_WINDOW[1]), height))
 
     def switch_to(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step; ``title`` names it (its msgid)."""
@@ -212,10 +163,7 @@ class App:
             self.screen.pack_forget()
         screen.pack(fill="both", expand=True)
         self.screen = screen
-        for number, label in enumerate(self.step_labels):
-            style = "StepActive.TLabel" if number == step else "Step.TLabel"
-            if label.cget("style") != style:  # a new style lays the label out afresh: only on a change
-                label.configure(style=style)
+        self.step_bar.mark(step)
         self._title = title
         self._show_title()
         screen.refresh()
@@ -410,16 +358,3 @@ class App:
         """Run the Tk event loop until the window closes."""
         self.root.mainloop()
 
-
-def select_all(root: tk.Misc, event: tk.Event) -> str:
-    """Select all the text in the text box that has the focus, as Ctrl+A does in most apps."""
-    # A text box Tk made itself (the file dialog's) reaches us by its path name, not as a widget.
-    name = str(event.widget)
-    root.tk.call(name, "selection", "range", 0, "end")
-    root.tk.call(name, "icursor", "end")
-    return "break"
-
-
-def on_event(action: Callable[[], object]) -> Callable[[tk.Event], object]:
-    """Return an event handler that calls ``action``, which takes no event."""
-    return lambda _event: action()

@@ -7,7 +7,7 @@ read, an open, a drop) is one step back; a solve changes nothing here.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableSequence
 from contextlib import contextmanager
 from typing import NamedTuple
 
@@ -139,20 +139,20 @@ class History:
 
     def undo(self) -> Snapshot | None:
         """Return the board before the last step (now current), or None if there is none."""
-        if not self._undo:
-            return None
-        name, before = self._undo.pop()
-        self._redo.append((name, self.current))
-        self.current = before
-        self.listener()
-        return before
+        return self._step_over(self._undo, self._redo)
 
     def redo(self) -> Snapshot | None:
         """Return the board after the last step undone (now current), or None if there is none."""
-        if not self._redo:
+        return self._step_over(self._redo, self._undo)
+
+    def _step_over(self, source: MutableSequence[tuple[StepName, Snapshot]],
+                   target: MutableSequence[tuple[StepName, Snapshot]]) -> Snapshot | None:
+        """Make the board of ``source``'s last step current, the board it replaces going onto ``target``;
+        return it, or None if ``source`` is empty (Undo and Redo are the same move between the two stacks)."""
+        if not source:
             return None
-        name, after = self._redo.pop()
-        self._undo.append((name, self.current))
-        self.current = after
+        name, board = source.pop()
+        target.append((name, self.current))
+        self.current = board
         self.listener()
-        return after
+        return board

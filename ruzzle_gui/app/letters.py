@@ -10,48 +10,23 @@ from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
-from ruzzle_gui.app.paste import is_board_text, pasted_letters
-from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
+from ruzzle_gui.app.paste import is_board_text, paste_report, pasted_letters
+from ruzzle_gui.app.shape_bar import ShapeBar
+from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.typed_board import MIN_SIZE as MIN_SIZE  # importable from here, as before
+from ruzzle_gui.app.typed_board import MOVES, board_problem, size_range, step_cursor
+from ruzzle_gui.app.typed_board import where as where
 from ruzzle_gui.board import Board, BoardError
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.language import Language, LanguageError, load_language
 
-MIN_SIZE = 2
 NEXT_LABEL = N_("Next: bonuses  →")
 ACCEPT_LABEL = N_("Accept and solve  →")
 # Control, and Alt as Mod1 or as Tk's own Alt bit (where Alt is on no Mod key, as under Xvfb):
 # such chords are shortcuts (Alt+F opens the File menu), never letters. AltGr (Mod5) still types.
 MODIFIERS = 0x4 | 0x8 | 0x20000
-MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0)}
 TIP = N_("Type the letters row by row · Backspace deletes · arrows or clicks move · Ctrl+V pastes · "
          "Enter: next · F1: all keys")
-
-
-def where(index: int, cols: int) -> dict[str, int]:
-    """Return {'row': R, 'column': C} (counted from 1) of a row-major tile index, to fill a message."""
-    r, c = divmod(index, cols)
-    return {"row": r + 1, "column": c + 1}
-
-
-def step_cursor(index: int, dr: int, dc: int, rows: int, cols: int) -> int:
-    """Return the tile an arrow key leads to from ``index``: rows wrap sideways, columns stop."""
-    if dc:
-        return (index + dc) % (rows * cols)
-    return index + dr * cols if 0 <= index // cols + dr < rows else index
-
-
-def board_problem(state: AppState, language: Language) -> tuple[int, str] | None:
-    """Return (tile index, message) for the first reason the typed board cannot be solved, or None."""
-    empty = [i for i, letter in enumerate(state.letters) if not letter]
-    if empty:
-        return empty[0], ngettext("{count} tile is still empty: type a letter at row {row}, column {column}",
-                                  "{count} tiles are still empty: type a letter at row {row}, column {column}",
-                                  len(empty)).format(count=format_number(len(empty)), **where(empty[0], state.cols))
-    bad = next((i for i, letter in enumerate(state.letters) if language.fold_letter(letter) is None), None)
-    if bad is not None:
-        return bad, _("'{letter}' at row {row}, column {column} is not a letter of the {language} alphabet").format(
-            letter=state.letters[bad], language=board_language_name(language), **where(bad, state.cols))
-    return None
 
 
 class LetterEntry(ttk.Frame):
@@ -70,7 +45,11 @@ class LetterEntry(ttk.Frame):
         self.on_change = on_change  # called with each board drawn: a letter typed, a size or language changed
         self.cursor = 0
         self.rng = random.Random()
-        self._build_toolbar()
+        bar = ShapeBar(self, list(self.languages.values()), on_language=self._on_language_chosen,
+                       on_size=self.apply_size)
+        bar.grid(row=0, column=0, columnspan=2, sticky="ew")
+        self.language_box, self.rows_var, self.cols_var = bar.language_box, bar.rows_var, bar.cols_var
+        self.rows_box, self.cols_box = bar.rows_box, bar.cols_box
         self.board_view = BoardView(self)
         # Row 1, column 0, as on the bonus window (see BonusEntry.align): the board stays put.
         self.board_view.grid(row=1, column=0, sticky="nsew", pady=theme.px(self, 8))
@@ -80,29 +59,6 @@ class LetterEntry(ttk.Frame):
         self.columnconfigure(0, weight=1)
         self.rowconfigure(1, weight=1)
         self._bind_keys()
-
-    def _build_toolbar(self) -> None:
-        """Lay out the language chooser and the rows x columns spinboxes."""
-        bar = ttk.Frame(self)
-        bar.grid(row=0, column=0, columnspan=2, sticky="ew")
-        ttk.Label(bar, text=_("Language")).pack(side="left")
-        self.language_box = ttk.Combobox(bar, state="readonly", width=14,
-                                         values=list(self.languages.values()))
-        self.language_box.pack(side="left", padx=(theme.px(self, 8), 0))
-        self.language_box.bind("<<ComboboxSelected>>", self._on_language_chosen)
-        self.rows_var, self.cols_var = tk.StringVar(), tk.StringVar()
-        self.cols_box = self._size_box(bar, self.cols_var)
-        ttk.Label(bar, text="×").pack(side="right", padx=theme.px(self, 6))
-        self.rows_box = self._size_box(bar, self.rows_var)
-        ttk.Label(bar, text=_("Board size (rows × columns)")).pack(side="right", padx=(0, theme.px(self, 8)))
-
-    def _size_box(self, bar: ttk.Frame, variable: tk.StringVar) -> ttk.Spinbox:
-        """Return a packed spinbox for one board dimension."""
-        box = ttk.Spinbox(bar, from_=MIN_SIZE, to=MAX_TYPED_SIZE, width=3, textvariable=variable,
-                          command=self.apply_size, justify="center")
-        box.pack(side="right")
-        box.bind("<FocusOut>", lambda _event: self.apply_size())
-        return box
 
     def _build_buttons(self) -> None:
         """Lay out Random board, Clear and Next."""
@@ -262,16 +218,8 @@ class LetterEntry(ttk.Frame):
 
     def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
         """Say what a paste did: letters placed, extra letters dropped, characters refused."""
-        parts = [ngettext("Pasted {count} letter", "Pasted {count} letters", placed).format(
-            count=format_number(placed))]
-        if extra:
-            parts.append(ngettext("{count} more did not fit", "{count} more did not fit", extra).format(
-                count=format_number(extra)))
-        if refused:
-            shown = " ".join(repr(ch) for ch in refused[:6])
-            parts.append(_("skipped {characters} (not in the {language} alphabet)").format(
-                characters=shown, language=board_language_name(language)))
-        self.hint.flash("; ".join(parts), error=bool(refused or extra or not placed))
+        self.hint.flash(paste_report(placed, extra, refused, board_language_name(language)),
+                        error=bool(refused or extra or not placed))
 
     def backspace(self) -> None:
         """Clear the cursor tile and move back (clear the previous tile if this one is empty)."""
@@ -341,13 +289,8 @@ class LetterEntry(ttk.Frame):
             self.hint.flash(note)
 
     def size_range(self) -> tuple[int, int]:
-        """Return the fewest and most rows or columns the size boxes accept.
-
-        A board loaded from a file may lie outside the sizes offered for typing;
-        its own size stays acceptable.
-        """
-        state = self.app_state
-        return min(MIN_SIZE, state.rows, state.cols), max(MAX_TYPED_SIZE, state.rows, state.cols)
+        """Return the fewest and most rows or columns the size boxes accept (``typed_board.size_range``)."""
+        return size_range(self.app_state.rows, self.app_state.cols)
 
     def apply_size(self) -> None:
         """Resize the board to the spinboxes' rows x columns, or say why not."""

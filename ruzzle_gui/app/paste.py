@@ -1,15 +1,17 @@
 """What pasted text means for the Letters screen, decided without Tk (tested without a display).
 
 Pasted text is either a board file (spaced cells over lines, bonuses allowed),
-loaded whole, or runs of letters, typed from the cursor on.
+loaded whole, or runs of letters, typed from the cursor on; ``paste_report`` says
+what a paste of letters did.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ruzzle_gui.app.i18n import _, format_number, ngettext
 from ruzzle_gui.board import SUFFIXES
 
-__all__ = ["is_board_text", "pasted_letters"]
+__all__ = ["is_board_text", "pasted_letters", "paste_report"]
 
 
 def is_board_text(text: str) -> bool:
@@ -37,3 +39,18 @@ def pasted_letters(text: str, fold_letter: Callable[[str], str | None]) -> tuple
     refused = sorted({ch for ch in chars if fold_letter(ch) is None})
     letters = [folded for ch in chars if ch not in refused and (folded := fold_letter(ch)) is not None]
     return letters, refused
+
+
+def paste_report(placed: int, extra: int, refused: list[str], language_name: str) -> str:
+    """Return what a paste did, in the interface language: letters placed, extra letters dropped, characters
+    refused (not in the alphabet of the language named ``language_name``)."""
+    parts = [ngettext("Pasted {count} letter", "Pasted {count} letters", placed).format(
+        count=format_number(placed))]
+    if extra:
+        parts.append(ngettext("{count} more did not fit", "{count} more did not fit", extra).format(
+            count=format_number(extra)))
+    if refused:
+        shown = " ".join(repr(ch) for ch in refused[:6])
+        parts.append(_("skipped {characters} (not in the {language} alphabet)").format(
+            characters=shown, language=language_name))
+    return "; ".join(parts)

@@ -15,63 +15,22 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext, shown, underlined
+from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext
 from ruzzle_gui.app.pace import PaceLine
+from ruzzle_gui.app.plan_controls import TIMING_FIELDS as TIMING_FIELDS  # importable from here, as before
+from ruzzle_gui.app.plan_controls import PlayControls, TimingBoxes, clock_text, seconds_text
+from ruzzle_gui.app.plan_controls import step_box as step_box
+from ruzzle_gui.app.plan_list import COLUMNS as COLUMNS  # importable from here, as before
+from ruzzle_gui.app.plan_list import PlanList
+from ruzzle_gui.app.time_bar import TimeBar
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
 TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
-# Pixel sizes as on a 96-DPI screen; each goes through theme.px.
-BAR_HEIGHT = 26
-BAR_INSET = 3  # the blocks stop this far short of the bar's top and bottom
-PAD = 8
-# TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.
-COLUMNS = (("done", "✓", 34), ("word", N_("Word"), 120), ("score", N_("Points"), 76), ("start", N_("At"), 60),
-           ("total", N_("Total"), 70))
-NUMBER_WIDTH = 44
-# Colours per mode: a played word greys out, neighbouring words alternate with the accent, so each one's
-# width shows, and the word being swiped is marked in the path's start colour in both modes.
-PLAYED = {"light": "#9aa3ae", "dark": "#6b7480"}
-SECOND_BAR = {"light": "#7986cb", "dark": "#9fa8da"}
-BAR_BACKGROUND = {"light": "#ffffff", "dark": "#2b2b2b"}
-CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}
-# TRANSLATORS: the plan's timing boxes, in seconds: the round's length, and the time a swipe takes per word,
-# per letter and per cell of travel between words.
-TIMING_FIELDS = ((N_("Round"), "seconds"), (N_("Per word"), "per_word"), (N_("Per letter"), "per_letter"),
-                 (N_("Per cell"), "per_cell"))
+PAD = 8  # the view's padding, as on a 96-DPI screen
 TIP = N_("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
          "Ctrl+R: re-plan for the time left")
-
-
-def clock_text(seconds: float) -> str:
-    """Return seconds as 'm:ss', rounded up so the countdown shows 0:00 only when time is out."""
-    whole = max(0, int(-(-seconds // 1)))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-def seconds_text(number: float) -> str:
-    """Return seconds as a time box shows them: short, exact (the box is read back), with the interface
-    language's decimal symbol (0,05 in Italian)."""
-    text = f"{number:g}"
-    if float(text) != number:
-        text = repr(float(number))
-    return text.replace(".", format_short(0.5)[1])
-
-
-def step_box(box: ttk.Spinbox, way: int, _event: object = None) -> str:
-    """Step a time box's number up (``way`` 1) or down (-1) by its increment, within its range, written as
-    ``seconds_text`` writes it: Tk's own stepping reads only a decimal point. Return "break": Tk's is not run."""
-    try:
-        number = float(box.get().strip().replace(",", "."))
-    except ValueError:
-        number = float(box.cget("from"))
-    increment = float(box.cget("increment"))
-    stepped = min(max(number + way * increment, float(box.cget("from"))), float(box.cget("to")))
-    box.set(seconds_text(round(stepped, 6)))  # 0.2 + 0.01 is 0.21000000000000002 in floating point
-    if str(box.cget("command")):
-        box.tk.call(box.cget("command"))
-    return "break"
 
 
 def start_text(step: Step) -> str:
@@ -124,7 +83,7 @@ class PlanView(ttk.Frame):
 
     def _build(self) -> None:
         """Lay out the summary, time bar, list, countdown and buttons."""
-        px, mode = functools.partial(theme.px, self), theme.mode(self)
+        px = functools.partial(theme.px, self)
         header = ttk.Frame(self)
         header.grid(row=0, column=0, columnspan=2, sticky="ew")
         self.summary_label = ttk.Label(header, text="", style="Summary.TLabel")
@@ -134,26 +93,27 @@ class PlanView(ttk.Frame):
         # The word filters the plan shares with the list, and how many words they leave out.
         self.filters_label = ttk.Label(header, text="", style="Muted.TLabel")
         self.filters_label.pack(side="top", anchor="w")
-        self.bar = tk.Canvas(self, height=px(BAR_HEIGHT), background=BAR_BACKGROUND[mode], highlightthickness=0)
+        self.bar = TimeBar(self)
         self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
-        self.tree = ttk.Treeview(self, columns=[c for c, _text, _width in COLUMNS], show="tree headings", height=8,
-                                 selectmode="browse")
-        self.tree.heading("#0", text="#")
-        self.tree.column("#0", width=px(NUMBER_WIDTH), stretch=False, anchor="e")
-        for column, text, _width in COLUMNS:
-            # by its place: its translation may be another column's too (French "Points" for Score)
-            self.tree.heading(column, text=shown((str(self.tree), f"heading {column}"), text))
-            self.tree.column(column, stretch=column == "word", anchor="w" if column == "word" else "e")
-        self._size_columns()
-        self._colour_rows()
+        self.tree = PlanList(self)
         self.tree.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
         scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=scroll.set)
         self.tree.grid(row=2, column=0, sticky="nsew")
         scroll.grid(row=2, column=1, sticky="ns")
-        self._build_controls().grid(row=3, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
-        self._build_timing().grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        controls = PlayControls(self, self.seconds, play=self.play, stop=self.stop, replan=self.replan,
+                                on_heat=self.update_heat)
+        controls.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        self.play_button, self.stop_button, self.countdown, self.replan_button = (
+            controls.play_button, controls.stop_button, controls.countdown, controls.replan_button)
+        self.left_var, self.left_box, self.heat_var, self.heat_box = (
+            controls.left_var, controls.left_box, controls.heat_var, controls.heat_box)
+        self.timing_controls = timing = TimingBoxes(self, apply=self.apply_timing)
+        timing.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        self.timing_vars, self.timing_boxes = timing.timing_vars, timing.timing_boxes
+        self.apply_button, self.calibrate_button = timing.apply_button, timing.calibrate_button
+        self._show_timing()
         self.error_label = ttk.Label(self, text="", style="Error.TLabel")
         self.error_label.grid(row=5, column=0, columnspan=2, sticky="ew")
         # width=1: the tip wraps to the width it is given and never asks for more, or a language switch
@@ -164,90 +124,19 @@ class PlanView(ttk.Frame):
         self.columnconfigure(0, weight=1)
         self.rowconfigure(2, weight=1)
 
-    def _size_columns(self) -> None:
-        """Give each column the room its heading needs in the interface language (measured again on a switch)."""
-        for column, text, width in COLUMNS:
-            self.tree.column(column, width=max(theme.px(self, width), theme.heading_width(self, _(text))))
-
     def _on_theme_changed(self, _event: tk.Event) -> None:
         """Recolour the rows and the bar in the new theme's colours."""
-        self._colour_rows()
+        self.tree.colour_rows()
         self.draw_bar()
-
-    def _colour_rows(self) -> None:
-        """Give played and current rows the colours of the mode the app is drawn in."""
-        mode = theme.mode(self)
-        self.tree.tag_configure("played", foreground=PLAYED[mode])
-        background, foreground = CURRENT_ROW[mode]
-        self.tree.tag_configure("current", background=background, foreground=foreground)
-
-    def _build_controls(self) -> ttk.Frame:
-        """Return Play plan, Stop and the countdown above the time left and Re-plan."""
-        rows, px = ttk.Frame(self), functools.partial(theme.px, self)
-        play = ttk.Frame(rows)
-        play.pack(fill="x")
-        self.play_button = ttk.Button(play, text=_("▶  Play plan"), style="Accent.TButton", command=self.play)
-        self.play_button.pack(side="left")
-        self.stop_button = ttk.Button(play, text=_("■  Stop"), command=self.stop)
-        self.stop_button.pack(side="left", padx=(px(6), 0))
-        self.countdown = ttk.Label(play, text=clock_text(self.seconds), style="Title.TLabel", width=5, anchor="e")
-        self.countdown.pack(side="right")
-        again = ttk.Frame(rows)
-        again.pack(fill="x", pady=(px(6), 0))
-        ttk.Label(again, text=_("Time left (s)"), style="Muted.TLabel").pack(side="left")
-        self.left_var = tk.StringVar(value=seconds_text(self.seconds))
-        self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
-        self.left_box.pack(side="left", padx=px(6))
-        for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
-            self.left_box.bind(sequence, functools.partial(step_box, self.left_box, sign))
-        self.replan_button = ttk.Button(again, text=_("Re-plan"), command=self.replan)
-        self.replan_button.pack(side="left")
-        self.heat_var = tk.BooleanVar(value=False)
-        self.heat_box = ttk.Checkbutton(again, **underlined(_("Heat map"), "h"), variable=self.heat_var,
-                                        command=self.update_heat)
-        self.heat_box.pack(side="right")
-        return rows
-
-    def _build_timing(self) -> ttk.Frame:
-        """Return the round length and the swipe timing, in seconds, with Apply and Calibrate."""
-        box, px = ttk.Frame(self), functools.partial(theme.px, self)
-        ttk.Label(box, text=_("Timing in seconds"), style="Muted.TLabel").grid(row=0, column=0, columnspan=4,
-                                                                             sticky="w")
-        self.timing_vars: dict[str, tk.StringVar] = {}
-        self.timing_boxes: list[ttk.Spinbox] = []
-        for number, (text, name) in enumerate(TIMING_FIELDS):
-            row, column = 1 + number // 2, 2 * (number % 2)
-            ttk.Label(box, text=_(text)).grid(row=row, column=column, sticky="w", padx=(0, px(6)), pady=px(2))
-            self.timing_vars[name] = var = tk.StringVar()
-            step = 5 if name == "seconds" else 0.01
-            spin = ttk.Spinbox(box, from_=0, to=3600 if name == "seconds" else 10, increment=step, width=6,
-                               textvariable=var, command=self.apply_timing)
-            spin.grid(row=row, column=column + 1, sticky="w", padx=(0, px(12)), pady=px(2))
-            bind_shortcut([spin], "<Return>", self.apply_timing)
-            for sequence, sign in (("<<Increment>>", 1), ("<<Decrement>>", -1)):
-                spin.bind(sequence, functools.partial(step_box, spin, sign))
-            self.timing_boxes.append(spin)
-        buttons = ttk.Frame(box)
-        buttons.grid(row=3, column=0, columnspan=4, sticky="w", pady=(px(4), 0))
-        self.apply_button = ttk.Button(buttons, text=_("Apply"), command=self.apply_timing)
-        self.apply_button.pack(side="left")
-        self.calibrate_button = ttk.Button(buttons, text=_("Calibrate…"))
-        self.calibrate_button.pack(side="left", padx=px(6))
-        self._show_timing()
-        return box
 
     def _show_timing(self) -> None:
         """Put the round length and the timing in their boxes."""
-        self.timing_vars["seconds"].set(seconds_text(self.seconds))
-        for name in ("per_word", "per_letter", "per_cell"):
-            self.timing_vars[name].set(seconds_text(getattr(self.timing, name)))
+        self.timing_controls.show(self.seconds, self.timing)
 
     def timing_ok(self) -> tuple[float, Timing] | None:
         """Return the round length and timing typed in the boxes, or None (with the reason shown)."""
         try:
-            numbers = {name: float(var.get().strip().replace(",", ".")) for name, var in self.timing_vars.items()}
-            seconds = check_seconds(numbers.pop("seconds"))
-            return seconds, Timing(**numbers)
+            return self.timing_controls.typed()
         except ValueError as err:
             problem = str(err) if isinstance(err, PlanError) else _("every time must be a number of seconds")
             self.error_label.configure(text=problem[0].upper() + problem[1:])
@@ -361,7 +250,7 @@ class PlanView(ttk.Frame):
         """Say the plan's summary and pace again in the interface language (the plan itself stays)."""
         self.summary_label.configure(text=plan_summary(self.plan))
         self.pace_line.show(self.plan)
-        self._size_columns()
+        self.tree.size_columns()
         self._show_timing()  # with the new language's decimal symbol
         for number, step in enumerate(self.plan.steps):
             self.tree.set(str(number), "start", start_text(step))
@@ -527,21 +416,8 @@ class PlanView(ttk.Frame):
     # ------------------------------------------------------------ the time bar
 
     def draw_bar(self, elapsed: float | None = None) -> None:
-        """Draw each planned word as a block as wide as its swipe, across the whole time; mark ``elapsed``."""
-        bar, mode = self.bar, theme.mode(self)
-        bar.delete("all")
-        bar.configure(background=BAR_BACKGROUND[mode])
-        width, seconds = max(bar.winfo_width(), 1), self.plan.seconds
-        height, inset = theme.px(self, BAR_HEIGHT), theme.px(self, BAR_INSET)
-        scale = (width - 2) / seconds
-        for number, step in enumerate(self.plan.steps):
-            colour = (theme.PATH_START if number == self.current else PLAYED[mode] if self.is_played(number)
-                      else (theme.palette(self).accent, SECOND_BAR[mode])[number % 2])
-            bar.create_rectangle(1 + step.start * scale, inset, 1 + step.end * scale, height - inset,
-                                 fill=colour, outline="")
-        if elapsed is not None:
-            x = 1 + min(elapsed, seconds) * scale
-            bar.create_line(x, 0, x, height, fill=theme.palette(self).text, width=theme.px(self, 2))
+        """Draw the plan on the time bar, the word being swiped marked, and the time ``elapsed`` if playing."""
+        self.bar.draw(self.plan, self.current, self.is_played, elapsed)
 
     def destroy(self) -> None:
         """Cancel a running play before the widgets go."""

@@ -1,4 +1,8 @@
-"""Results: the third window, every word in a sortable, filterable list beside the animated board."""
+"""Results: the third window, every word in a sortable, filterable list beside the animated board.
+
+The board and its animation are ``path_panel.PathPanel``; the Plan tab's planning is
+``plan_tab.PlanTab``, which ``Results`` extends.
+"""
 from __future__ import annotations
 
 import tkinter as tk
@@ -6,34 +10,28 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
-from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.i18n import N_, _, format_number, ngettext, underlined
-from ruzzle_gui.app.letters import MOVES, step_cursor
-from ruzzle_gui.app.pace import first_plan_offer
+from ruzzle_gui.app.path_panel import PathPanel
+from ruzzle_gui.app.plan_tab import PlanTab
 from ruzzle_gui.app.plan_view import PlanView
-from ruzzle_gui.app.results_list import WordList, doubt_name, filters_line
+from ruzzle_gui.app.results_list import WordList
 from ruzzle_gui.app.round_state import Rounds, round_key
-from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
-from ruzzle_gui.app.unsure import HoverReason
+from ruzzle_gui.app.settings import Settings
+from ruzzle_gui.app.typed_board import MOVES, step_cursor
 from ruzzle_gui.app.word_export import clipboard_lines, write_csv
 from ruzzle_gui.app.word_export import path_text as path_text  # importable from here, as before
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
-from ruzzle_gui.plan import Chance, Timing
-from ruzzle_gui.word_filters import apply
 
 TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
          "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
-SPEED_MIN_PX = 60  # the speed slider's shortest length (at 96 DPI): it grows with the room beside Replay
-NO_BREAK_SPACE = "\u00a0"
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
-class Results(ttk.Frame):
+class Results(PlanTab):
     """The solved board with animated paths on the left, the word list with filters on the right."""
 
     def __init__(self, master: tk.Misc, settings: Settings, on_back: Callable[[], None],
@@ -44,10 +42,6 @@ class Results(ttk.Frame):
         self.on_edit = on_edit
         self.on_new_game = on_new_game
         self.board: Board | None = None
-        self.current: Solution | None = None
-        self._step = 0
-        self._after_id: str | None = None
-        self._delay_ms: int | None = None  # the pace of the path being lit; None: the speed slider's
         self.cursor = 0
         self.values: dict[str, int] = {}
         self.notebook = ttk.Notebook(self)
@@ -69,7 +63,12 @@ class Results(ttk.Frame):
         self.tree, self.summary_label, self.find_entry, self.find_var = (
             words.tree, words.summary_label, words.find_entry, words.find_var)
         self.mode_box, self.min_box, self.min_var = words.mode_box, words.min_box, words.min_var
-        self._build_board_panel().grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
+        self.path_panel = PathPanel(self, settings, on_replay=self.replay, doubt_of=words.doubt_of,
+                                    marks=lambda: self.unsure)
+        self.path_panel.grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
+        panel = self.path_panel
+        self.board_view, self.word_label, self.replay_button, self.speed = (
+            panel.board_view, panel.word_label, panel.replay_button, panel.speed)
         self.notebook.add(words, **underlined(_("Words"), "w"))
         self.notebook.add(self.plan_view, **underlined(_("Plan"), "p"))
         self.notebook.grid(row=0, column=1, sticky="nsew")
@@ -92,62 +91,6 @@ class Results(ttk.Frame):
     def shown(self) -> list[Solution]:
         """Return the words the list shows, in its order."""
         return self.words.shown
-
-    def _build_board_panel(self) -> ttk.Frame:
-        """Return the board canvas with the word being shown, Replay, speed and a colour key."""
-        panel, px = ttk.Frame(self), theme.px
-        # width=1: a long word wraps instead of widening the panel and pushing the list away.
-        self.word_label = ttk.Label(panel, text="", style="Title.TLabel", anchor="center", justify="center",
-                                    width=1)
-        self.word_label.pack(fill="x")
-        self.word_label.bind("<Configure>", lambda event: self.word_label.configure(wraplength=event.width))
-        key = ttk.Frame(panel)
-        key.pack()
-        # TRANSLATORS: the key to the colours of a word's path on the board: its start, middle and end.
-        for label, style in ((_("start"), "PathStart"), (_("path"), "PathMiddle"), (_("end"), "PathEnd")):
-            ttk.Label(key, text="■", style=f"{style}.TLabel").pack(side="left")
-            ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(px(self, 4), px(self, 12)))
-        controls = ttk.Frame(panel)
-        # Packed before the board, so a small window shrinks the board, never the controls.
-        controls.pack(side="bottom", fill="x")
-        ring = theme.FocusRing(panel)
-        ring.pack(fill="both", expand=True, pady=px(self, 6))
-        self.board_view = BoardView(ring, cursor_when_unfocused=False, width=300, height=300)
-        self.board_view.pack(fill="both", expand=True)
-        HoverReason(self.board_view, marks=lambda: self.unsure)
-        ring.watch(self.board_view)
-        self.replay_button = ttk.Button(controls, **underlined(_("⟳  Replay"), "r"), command=self.replay)
-        self.replay_button.grid(row=0, column=0, sticky="w")
-        # Slow [slider] Fast: the slider takes the room the two words leave, and the group goes under
-        # Replay when even a short slider does not fit beside it (long words, a narrow panel).
-        self.speed_row = ttk.Frame(controls)
-        ttk.Label(self.speed_row, text=_("Slow"), style="Muted.TLabel").pack(side="left", padx=(0, px(self, 4)))
-        ttk.Label(self.speed_row, text=_("Fast"), style="Muted.TLabel").pack(side="right", padx=(px(self, 4), 0))
-        slow, fast = DELAY_RANGE_MS[1], DELAY_RANGE_MS[0]
-        self.speed = ttk.Scale(self.speed_row, from_=slow, to=fast, length=px(self, SPEED_MIN_PX),
-                               command=self._on_speed)
-        self.speed.set(self.settings.delay_ms)
-        self.speed.pack(side="left", fill="x", expand=True)
-        controls.columnconfigure(1, weight=1)
-        self._speed_wrapped: bool | None = None
-        self._place_speed()
-        controls.bind("<Configure>", lambda _event: self._place_speed())
-        return panel
-
-    def _place_speed(self) -> None:
-        """Put the speed slider beside Replay if it fits there at its shortest, else under it."""
-        if not self.winfo_exists():  # called when idle, after a switch of language: the window may be gone
-            return
-        controls, px = self.speed_row.master, theme.px
-        needed = self.replay_button.winfo_reqwidth() + px(self, 16) + self.speed_row.winfo_reqwidth()
-        wrapped = controls.winfo_width() < needed
-        if wrapped == self._speed_wrapped:
-            return
-        self._speed_wrapped = wrapped
-        if wrapped:
-            self.speed_row.grid(row=1, column=0, columnspan=2, sticky="ew", padx=0, pady=(px(self, 6), 0))
-        else:
-            self.speed_row.grid(row=0, column=1, columnspan=1, sticky="ew", padx=(px(self, 16), 0), pady=0)
 
     def _build_buttons(self) -> ttk.Frame:
         """Return Copy, Export, Edit board and New game."""
@@ -198,7 +141,8 @@ class Results(ttk.Frame):
         self.stop_animation()
         self._keep_round()
         self._round = round_key(board, language.code)
-        self.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
+        self.path_panel.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
+        self.path_panel.board = board
         self.words.fill(solutions, language, note)
         view = self.board_view
         view.lit.clear()
@@ -217,63 +161,6 @@ class Results(ttk.Frame):
             # Planned once the list is drawn: the words come first.
             self.after_idle(self.show_plan)
 
-    # ------------------------------------------------------------ the Plan tab
-
-    @property
-    def plan_shown(self) -> bool:
-        """Return True if the Plan tab is the one showing."""
-        return self.notebook.select() == str(self.plan_view)
-
-    def show_plan(self) -> None:
-        """Show the Plan tab, planning the last solve's round if it is not planned yet.
-
-        A board planned before (the player went back to it) gets its plan and ticks back.
-        """
-        if not self.plan_shown:
-            self.notebook.select(self.plan_view)  # its tab-changed event comes later, and finds it planned
-        if not self._planned and self.board is not None and self._round is not None:
-            self._planned = True
-            words, chance, filters = self.plan_words()
-            kept = self.rounds.get(self._round)
-            if kept is not None and kept.plan.timing == self.plan_view.timing:
-                self.plan_view.restore(kept.plan, kept.solutions, self.board, kept.played)
-                if set(kept.solutions) != set(words):  # a filter changed since: plan what the list shows now
-                    self.plan_view.set_words(words, chance, filters)
-                else:
-                    self.plan_view.chance = chance
-                    self.plan_view.filters_label.configure(text=filters)
-            else:
-                self.plan_view.show(words, self.board, chance=chance, filters=filters)
-            self._offer_calibrate()
-        self.plan_view.update_heat()
-
-    def plan_words(self) -> tuple[list[Solution], Chance, str]:
-        """Return the words the list's shared filters keep, their chance of acceptance, and the filters line."""
-        words = self.words
-        filters = words.filters()
-        kept, left_out = apply(self.solutions, filters, words.marks)
-        chance = chance_of(words.marks, self.settings.acceptance_table())
-        return kept, chance, filters_line(filters, left_out, words.marks)
-
-    def _on_filters(self) -> None:
-        """The list's shared filters changed: plan the words they keep for the time left, keeping the ticks."""
-        if self._planned and self.board is not None:
-            kept, chance, filters = self.plan_words()
-            self.plan_view.set_words(kept, chance, filters)
-
-    def _keep_round(self) -> None:
-        """Remember the plan and ticks of the board shown, before another solve replaces them."""
-        if self._planned and self._round is not None:
-            view = self.plan_view
-            self.rounds.save(self._round, view.plan, view.solutions, view.played)
-
-    def _offer_calibrate(self) -> None:
-        """On the first plan ever, say what pace it assumes and offer Calibrate (once)."""
-        if not self.settings.pace_offered:
-            self.settings.pace_offered = True
-            self.hint.flash(first_plan_offer(self.plan_view.timing), error=False, ms=15000)
-            self.event_generate("<<SettingsChanged>>")
-
     def mark_unsure(self, marks: dict[int, str]) -> None:
         """Mark on the board the tiles the reader doubted that the player solved anyway (reason on hover)."""
         self.unsure = dict(marks)
@@ -286,61 +173,6 @@ class Results(ttk.Frame):
                                      "(point at one for why) · Ctrl+E: check them",
                                      len(self.unsure)).format(count=format_number(len(self.unsure))),
                             error=False, ms=15000)
-
-    def toggle_plan(self) -> None:
-        """Switch between the Words and Plan tabs, the focus in the list shown."""
-        if self.plan_shown:
-            self.notebook.select(self.words)
-            self.focus_list()
-        else:
-            self.show_plan()
-            self.plan_view.tree.focus_set()
-            children = self.plan_view.tree.get_children()
-            if children and not self.plan_view.tree.focus():
-                self.plan_view.tree.focus(children[0])
-                self.plan_view.tree.selection_set(children[0])
-
-    def _on_tab_changed(self) -> None:
-        """Plan on first showing the Plan tab; leaving it stops Play plan and hides the heat map."""
-        if self.plan_shown:
-            self.show_plan()
-        else:
-            self.plan_view.stop()
-            self.board_view.clear_heat()
-
-    def _play_word(self, solution: Solution) -> None:
-        """Light a planned word's path at the planned pace per letter."""
-        self.animate(solution, delay_ms=max(round(self.plan_view.timing.per_letter * 1000), MIN_TILE_MS))
-
-    def _show_heat(self, values: list[int] | None) -> None:
-        """Draw the plan's heat map on the board, or remove it (None)."""
-        if values is None:
-            self.board_view.clear_heat()
-        else:
-            self.board_view.show_heat(values)
-
-    def _on_timing(self, seconds: float, timing: Timing) -> None:
-        """Remember a new round length and timing; the app saves them."""
-        self.settings.plan_seconds = seconds
-        self.settings.timing = {"per_word": timing.per_word, "per_letter": timing.per_letter,
-                                "per_cell": timing.per_cell}
-        self.event_generate("<<SettingsChanged>>")
-
-    def ask_calibrate(self) -> None:
-        """Open the calibration window on this board; a kept timing replans and is remembered."""
-        from ruzzle_gui.app.calibrate import CalibrateDialog  # loaded on demand: most sessions never calibrate
-
-        if self.board is None or not self.solutions:
-            self.hint.flash(_("Solve a board first: calibration traces some of its words"))
-            return
-        self.plan_view.stop()
-        self.calibrate_dialog = CalibrateDialog(self, self.board, self.values, self.solutions,
-                                                self.plan_view.timing, self.keep_timing)
-
-    def keep_timing(self, timing: Timing) -> None:
-        """Use ``timing`` for plans from now on, and remember it."""
-        self.plan_view.set_timing(self.plan_view.seconds, timing)
-        self._on_timing(self.plan_view.seconds, timing)
 
     def apply_filters(self) -> None:
         """Show the words passing every filter, in the chosen order, and update the summary."""
@@ -388,54 +220,32 @@ class Results(ttk.Frame):
         """Put the keyboard focus in the find box, text selected."""
         self.words.focus_find()
 
-    def animate(self, solution: Solution, at_once: bool = True, delay_ms: int | None = None) -> None:
-        """Light ``solution``'s path tile by tile, cancelling any animation already running.
+    def _play_word(self, solution: Solution) -> None:
+        """Light a planned word's path at the planned pace per letter."""
+        self.animate(solution, delay_ms=max(round(self.plan_view.timing.per_letter * 1000), MIN_TILE_MS))
 
-        ``at_once=False`` leaves the first tile to the board's next idle draw, so a fresh
-        solve draws its board once, after the list. ``delay_ms`` paces the tiles (default:
-        the speed slider's pace).
-        """
-        self._cancel_step()
-        self.current, self._delay_ms = solution, delay_ms
-        self._label_word(solution)
-        self.board_view.clear_path()
-        self._step = 0
-        self._advance(at_once)
+    def _show_heat(self, values: list[int] | None) -> None:
+        """Draw the plan's heat map on the board, or remove it (None)."""
+        self.path_panel.show_heat(values)
 
-    def _advance(self, at_once: bool = True) -> None:
-        """Light the next tile of the current path, draw it, and schedule the one after.
-
-        Drawn before the next step is scheduled, so each step shows for the whole delay.
-        """
-        if self.current is None or self.board is None:
-            return  # the board was cleared while a step waited
-        path, cols = self.current.path, self.board.cols
-        r, c = path[self._step]
-        last = len(path) - 1
-        colour = theme.PATH_START if self._step == 0 else theme.PATH_END if self._step == last else theme.PATH_MIDDLE
-        came_from = None if self._step == 0 else path[self._step - 1][0] * cols + path[self._step - 1][1]
-        self.board_view.light(r * cols + c, colour, came_from)
-        if at_once:
-            self.board_view.draw()
-        self._step += 1
-        delay = self.settings.delay_ms if self._delay_ms is None else self._delay_ms
-        self._after_id = self.after(delay, self._advance) if self._step <= last else None
-
-    def stop_animation(self) -> None:
-        """Stop the path animation and Play plan: the app calls this on leaving the screen."""
-        self._cancel_step()
-        self.plan_view.stop()
-
-    def _cancel_step(self) -> None:
-        """Cancel the pending animation step, if any."""
-        if self._after_id is not None:
-            self.after_cancel(self._after_id)
-            self._after_id = None
+    @property
+    def current(self) -> Solution | None:
+        """Return the word whose path plays or played last."""
+        return self.path_panel.current
 
     @property
     def animating(self) -> bool:
         """Return True while an animation has steps still to run."""
-        return self._after_id is not None
+        return self.path_panel.animating
+
+    def animate(self, solution: Solution, at_once: bool = True, delay_ms: int | None = None) -> None:
+        """Light ``solution``'s path tile by tile (``PathPanel.animate``), cancelling any animation running."""
+        self.path_panel.animate(solution, at_once, delay_ms)
+
+    def stop_animation(self) -> None:
+        """Stop the path animation and Play plan: the app calls this on leaving the screen."""
+        self.path_panel.stop()
+        self.plan_view.stop()
 
     def replay(self) -> None:
         """Run the current word's animation again from its first tile."""
@@ -473,23 +283,13 @@ class Results(ttk.Frame):
         self.hint.flash(ngettext("Exported {count} word to {name}", "Exported {count} words to {name}", count).format(
             count=format_number(count), name=name), error=False)
 
-    def _label_word(self, solution: Solution) -> None:
-        """Name the word whose path plays, its points and why it is doubtful, if it is."""
-        doubt = self.words.doubt_of(solution)
-        points = ngettext("{count} point", "{count} points", solution.score).format(count=format_number(solution.score))
-        doubtful = "\n" + _("doubtful: {reason}").format(reason=doubt_name(doubt)) if doubt else ""
-        # A narrow panel wraps the heading after the word, never between the number and its unit.
-        self.word_label.configure(text=f"{solution.word}   {points.replace(' ', NO_BREAK_SPACE)}{doubtful}")
-
     def retranslate(self) -> None:
         """Say again in the interface language what was said with values: the word playing, the plan's filters."""
-        if self.current is not None:
-            self._label_word(self.current)
+        self.path_panel.retranslate()
         if self.solutions and self._planned:
             self.plan_view.filters_label.configure(text=self.plan_words()[2])
         # The list's headings are measured in the new language: its column keeps room for them all.
         self.columnconfigure(1, minsize=self.words.min_width() + theme.px(self, 8))
-        self.after_idle(self._place_speed)  # Slow and Fast have new lengths
 
     def refresh(self) -> None:
         """Give the word list the keyboard focus."""
@@ -551,13 +351,6 @@ class Results(ttk.Frame):
         else:
             return None
         return "break"
-
-    def _on_speed(self, value: str) -> None:
-        """Remember the animation pace the player chose; the app saves it."""
-        delay = round(float(value))
-        if delay != self.settings.delay_ms:
-            self.settings.delay_ms = delay
-            self.event_generate("<<SettingsChanged>>")
 
     def destroy(self) -> None:
         """Stop the animation before the widgets go."""

@@ -8,40 +8,23 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, ngettext, retranslate, underlined
+from ruzzle_gui.app.i18n import N_, _, format_decimal, retranslate, underlined
 from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
-from ruzzle_gui.bands import EVERYDAY
-from ruzzle_gui.graph import Solution, sort_solutions
+from ruzzle_gui.app.word_columns import ARROWS, COLUMNS, column_widths, dots, matches, per_letter, sort_view
+from ruzzle_gui.app.word_columns import WORD_COLUMN as WORD_COLUMN  # importable from here, as before
+from ruzzle_gui.app.word_summary import DOUBT_REASONS, summary
+from ruzzle_gui.app.word_summary import doubt_name as doubt_name  # importable from here, as before
+from ruzzle_gui.app.word_summary import filters_line as filters_line  # importable from here, as before
+from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
-from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks
+from ruzzle_gui.word_filters import EVERYDAY_BAND as EVERYDAY_BAND  # importable from here, as before
+from ruzzle_gui.word_filters import WordFilters, WordMarks
 
-# column id -> (heading, the engine's sort order for it; None: sorted here)
-COLUMNS = {
-    "word": (N_("Word"), "alpha"),
-    "score": (N_("Score"), "score"),
-    "length": (N_("Length"), "length"),
-    # TRANSLATORS: column heading: the word's score divided by its number of letters.
-    "per_letter": (N_("Per letter"), None),
-    # TRANSLATORS: column heading: how common the word is in everyday text (shown as four dots).
-    "common": (N_("Common"), None),
-}
-ARROWS = ("  ▲", "  ▼")
-WORD_COLUMN = "MMMMMMMMMM"  # the word column shows ten wide letters before it needs more room
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
 MODES = (N_("contains"), N_("starts with"))  # the find box's modes, as the filter names them
-DOTS = 4  # the Common column: band 0..7 as up to four dots, two bands a dot
 NO_BANDS = N_("(this word list has no commonness data)")
 NO_START = N_("Click a tile to list only the words that start there")
-# Why a word is doubtful (ruzzle_gui.doubt's reasons), as the tip over its row says it.
-DOUBT_REASONS = {
-    "enclitic": (N_("enclitic"), N_("a verb with pronouns attached, made by an affix rule; no word list has it")),
-    "unattested": (N_("unattested"), N_("only one source lists it, and it is not seen in real text")),
-    "name": (N_("name"), N_("a name or brand")),
-    "abbreviation": (N_("abbreviation"), N_("an abbreviation")),
-    "reviewed": (N_("reviewed"), N_("judged unplayable by a reader")),
-    "truncated": (N_("truncated"), N_("a poetic shortened infinitive (obliar for obliare)")),
-}
 # Replaces every row in one Tcl call: through ttk.Treeview.insert, each row costs a
 # Python-to-Tcl round trip and option formatting, about 1 ms per hundred rows.
 REPLACE_ROWS = "ruzzle::replace_rows"
@@ -50,99 +33,6 @@ proc ruzzle::replace_rows {tree old ids rows} {
     if {[llength $old]} { $tree delete $old }
     foreach id $ids values $rows { $tree insert {} end -id $id -values $values }
 }"""
-
-
-def per_letter(solution: Solution) -> float:
-    """Return the word's score divided by its length."""
-    return solution.score / len(solution.word)
-
-
-def dots(band: int | None) -> str:
-    """Return a band (0 rare .. 7 everyday) as a row of DOTS dots, filled rounding up: 7 is ●●●●, 0 is ○○○○."""
-    if band is None:
-        return ""
-    filled = (band + 1) // 2
-    return "●" * filled + "○" * (DOTS - filled)
-
-
-def sort_view(solutions: Sequence[Solution], column: str, reverse: bool = False,
-              band_of: Callable[[Solution], int | None] = lambda _s: None) -> list[Solution]:
-    """Return ``solutions`` sorted by a list column, in its natural order (best, most common or A–Z first)."""
-    order = COLUMNS[column][1]
-    if order is not None:
-        return sort_solutions(solutions, order, reverse)
-    if column == "common":
-        ordered = sorted(solutions, key=lambda s: (-(band_of(s) or 0), -s.score, s.word))
-    else:
-        ordered = sorted(solutions, key=lambda s: (-per_letter(s), -s.score, s.word))
-    return ordered[::-1] if reverse else ordered
-
-
-def matches(solution: Solution, text: str, mode: str, min_length: int, start: tuple[int, int] | None) -> bool:
-    """Return True if ``solution`` passes the find text, the minimum length and the start tile."""
-    word = solution.word
-    if len(word) < min_length or (start is not None and solution.path[0] != start):
-        return False
-    return word.startswith(text) if mode == "starts with" else text in word
-
-
-def summary(shown: Sequence[Solution], total: int, doubtful: int = 0) -> str:
-    """Return the line describing the words shown: count, total score, the longest word, doubtful words hidden."""
-    if not total:
-        return _("No words found on this board")
-    hidden = "  ·  " + ngettext("{count} doubtful left out", "{count} doubtful left out", doubtful).format(
-        count=format_number(doubtful)) if doubtful else ""
-    if not shown:
-        return (_("The only word does not match the filters") if total == 1 else
-                ngettext("None of the {total} words match the filters", "None of the {total} words match the filters",
-                         total).format(total=format_number(total))) + hidden
-    if len(shown) == total:
-        count = ngettext("{count} word", "{count} words", total).format(count=format_number(total))
-    else:
-        count = ngettext("{shown} of {total} word", "{shown} of {total} words", total).format(
-            shown=format_number(len(shown)), total=format_number(total))
-    points = sum(s.score for s in shown)
-    longest = max(shown, key=lambda s: (len(s.word), s.score))
-    # TRANSLATORS: {count} is "17 words" (or "5 of 17 words"); {points} "240 points"; {word} the longest
-    # word and {length} its number of letters.
-    return _("{count}  ·  {points}  ·  longest {word} ({length})").format(
-        count=count, points=ngettext("{count} point", "{count} points", points).format(count=format_number(points)),
-        word=longest.word, length=len(longest.word)) + hidden
-
-
-def filters_line(filters: WordFilters, left_out: dict[str, int], marks: WordMarks | None = None) -> str:
-    """Return the plan's line naming the filters on and how many words they leave out ("" when none is on).
-
-    The app's translated copy of ``word_filters.describe_filters``, whose English the command line keeps.
-    """
-    on = []
-    if filters.common and (marks is None or marks.bands is not None):
-        on.append(_("everyday words only") if filters.common == EVERYDAY_BAND else
-                  _("band {band}+").format(band=filters.common))
-    if filters.min_length:
-        on.append(_("{count}+ letters").format(count=filters.min_length))
-    if not filters.doubtful and (marks is None or marks.doubts is not None):
-        on.append(_("no doubtful words"))
-    if not on:
-        return ""
-    total = sum(left_out.values())
-    # TRANSLATORS: {filters} lists the filters on, joined by ", " (e.g. "everyday words only, 4+ letters").
-    return ngettext("Filters: {filters} · {count} word left out", "Filters: {filters} · {count} words left out",
-                    total).format(filters=", ".join(on), count=format_number(total))
-
-
-def doubt_name(reason: str) -> str:
-    """Return the short name of a doubt reason in the interface language."""
-    return _(DOUBT_REASONS.get(reason, (reason,))[0])
-
-
-def column_widths(widget: tk.Misc) -> dict[str, int]:
-    """Return each column's width: room for its heading with a sort arrow, and for its values."""
-    body = tkfont.Font(root=widget, font=ttk.Style(widget).lookup("Treeview", "font"))
-    widths = {column: theme.heading_width(widget, _(heading) + ARROWS[1]) for column, (heading, _o) in COLUMNS.items()}
-    widths["word"] = max(widths["word"], body.measure(WORD_COLUMN) + theme.px(widget, 12))
-    widths["common"] = max(widths["common"], body.measure(dots(EVERYDAY)) + theme.px(widget, 12))
-    return widths
 
 
 class WordList(ttk.Frame):

@@ -8,6 +8,7 @@ The package's modules, each named for what it holds:
 
 - ``errors``: DictionaryError, and checking a path is a regular file;
 - ``digests``: the checksums that tie an index or band file to its .marisa;
+- ``sha256sums``: checking installed files against the SHA256SUMS list shipped beside them;
 - ``bundled``: where the bundled dictionaries are, and whether their files are sound;
 - ``index``: the PrefixIndex beside each .marisa, and its file format;
 - ``trust``: which .marisa may be memory-mapped (bundled, or vouched for by its index);

@@ -28,7 +28,7 @@ def companion_paths(dictionary: str | os.PathLike) -> list[str]:
 
 
 def check_installed(path: str | os.PathLike) -> None:
-    """Raise DictionaryError if a bundled file is damaged (see ``ruzzle_gui.checksums``); others pass."""
+    """Raise DictionaryError if a bundled file is damaged (see ``sha256sums``); others pass."""
     path = os.fspath(path)
     if is_bundled(path):
         _check_installed(os.path.realpath(path))
@@ -37,7 +37,7 @@ def check_installed(path: str | os.PathLike) -> None:
 @lru_cache(maxsize=None)
 def _check_installed(path: str) -> None:
     """Raise DictionaryError naming the bundled file at ``path`` and the repair, unless its checksum is right."""
-    from ruzzle_gui.checksums import problem  # a bundled dictionary's first load pays for it
+    from ruzzle_gui.dictionary.sha256sums import problem  # a bundled dictionary's first load pays for it
 
     found = problem(path)
     if found is not None:

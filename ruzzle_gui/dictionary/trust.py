@@ -1,7 +1,7 @@
 """Which .marisa files may be memory-mapped: marisa trusts what it maps, so a damaged one could crash us.
 
 A bundled dictionary (checked against the installed SHA256SUMS, see
-``ruzzle_gui.checksums``) or one whose index vouches for it by checksum is
+``sha256sums``) or one whose index vouches for it by checksum is
 mapped; any other is read by a child process (``child_reader``).
 """
 from __future__ import annotations

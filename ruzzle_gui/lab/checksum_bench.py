@@ -21,8 +21,8 @@ import time
 CHECK = """
 import sys, time
 from ruzzle_gui.bands import bands_path
-from ruzzle_gui.checksums import problem
 from ruzzle_gui.dictionary import bundled_path, index_path
+from ruzzle_gui.dictionary.sha256sums import problem
 path = bundled_path(sys.argv[1])
 start = time.perf_counter()
 assert all(problem(f) is None for f in (path, index_path(path), bands_path(path)))

@@ -89,8 +89,8 @@ def test_ctrl_a_in_a_text_box_tk_made_itself_selects_all(app, tk_errors):
 
 
 def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monkeypatch):
-    from ruzzle_gui import checksums, dictionary
-    from ruzzle_gui.dictionary import bundled
+    from ruzzle_gui import dictionary
+    from ruzzle_gui.dictionary import bundled, sha256sums
     from ruzzle_gui.language import load_language
 
     def forget() -> None:
@@ -99,7 +99,7 @@ def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monk
         bundled._check_installed.cache_clear()
 
     forget()
-    monkeypatch.setattr(checksums, "problem", lambda path: f"{path} is damaged (its checksum differs)"
+    monkeypatch.setattr(sha256sums, "problem", lambda path: f"{path} is damaged (its checksum differs)"
                         if path.endswith("nl.marisa") else None)
     try:
         app = make_app("nl")

@@ -1,0 +1,43 @@
+"""PlanList: the plan's numbered list of words, with its ✓ column and the played and current rows' colours."""
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from ruzzle_gui.app import theme
+from ruzzle_gui.app.i18n import N_, _, shown
+from ruzzle_gui.app.time_bar import PLAYED
+
+# TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.
+COLUMNS = (("done", "✓", 34), ("word", N_("Word"), 120), ("score", N_("Points"), 76), ("start", N_("At"), 60),
+           ("total", N_("Total"), 70))
+NUMBER_WIDTH = 44  # the # column, as on a 96-DPI screen
+CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}  # the word being swiped
+
+
+class PlanList(ttk.Treeview):
+    """A Treeview with the plan's columns, each as wide as its heading in the interface language."""
+
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master, columns=[c for c, _text, _width in COLUMNS], show="tree headings", height=8,
+                         selectmode="browse")
+        self.heading("#0", text="#")
+        self.column("#0", width=theme.px(self, NUMBER_WIDTH), stretch=False, anchor="e")
+        for column, text, _width in COLUMNS:
+            # by its place: its translation may be another column's too (French "Points" for Score)
+            self.heading(column, text=shown((str(self), f"heading {column}"), text))
+            self.column(column, stretch=column == "word", anchor="w" if column == "word" else "e")
+        self.size_columns()
+        self.colour_rows()
+
+    def size_columns(self) -> None:
+        """Give each column the room its heading needs in the interface language (measured again on a switch)."""
+        for column, text, width in COLUMNS:
+            self.column(column, width=max(theme.px(self, width), theme.heading_width(self, _(text))))
+
+    def colour_rows(self) -> None:
+        """Give played and current rows the colours of the mode the app is drawn in."""
+        mode = theme.mode(self)
+        self.tag_configure("played", foreground=PLAYED[mode])
+        background, foreground = CURRENT_ROW[mode]
+        self.tag_configure("current", background=background, foreground=foreground)
