@@ -1,6 +1,7 @@
 """Split a tile into its two dark-grey marks: the big letter and the small value in the top-right corner."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,10 +48,14 @@ def darkness(cell: np.ndarray) -> np.ndarray:
     return np.clip((FACE_LUMINANCE - _luminance(cell)) / (FACE_LUMINANCE - INK_LUMINANCE), 0, 1).astype(np.float32)
 
 
-def ink_mask(cell: np.ndarray, darkest: int = INK_MAX) -> np.ndarray:
-    """Return the dark grey pixels of an RGB tile (no lighter than ``darkest``) inside its border band."""
-    luminance = _luminance(cell)
-    mask = (luminance <= darkest) & (channel_spread(cell) <= INK_SPREAD)
+def _grey_ink(pixels: np.ndarray, darkest: int) -> np.ndarray:
+    """Return which RGB pixels are grey and no lighter than ``darkest``."""
+    return (_luminance(pixels) <= darkest) & (channel_spread(pixels) <= INK_SPREAD)
+
+
+def ink_mask(cell: np.ndarray) -> np.ndarray:
+    """Return the dark grey pixels of an RGB tile inside its border band."""
+    mask = _grey_ink(cell, INK_MAX)
     edge = round(MARGIN * cell.shape[0])
     mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
     return mask
@@ -88,14 +93,21 @@ def _value_marks(marks: list[Region], side: int) -> list[Region]:
 
 
 def _faint_marks(cell: np.ndarray, mask: np.ndarray) -> list[Region]:
-    """Return the tile's marks with their faint strokes: each faint region that holds ink of ``mask``.
+    """Return the marks of the value's corner with their faint strokes: each faint region that holds ink of ``mask``.
 
     Hysteresis, as an edge detector keeps a weak edge joined to a strong one: a faint stroke counts
     only where it joins a mark dark enough to be ink, so the face's shading never becomes a digit.
+    Only the corner is searched (a quarter of the tile's cost); a region touching its cut edges runs
+    on beyond it, so is no value, and is dropped rather than kept as a fragment.
     """
     side = cell.shape[0]
-    return [r for r in regions(ink_mask(cell, FAINT_MAX))
-            if r.area >= MIN_MARK * side * side and mask[r.top:r.bottom, r.left:r.right].any()
+    bottom, left = math.ceil(VALUE_BOTTOM * side) + 1, math.floor(VALUE_LEFT * side) - 1
+    corner = _grey_ink(cell[:bottom, left:], FAINT_MAX)
+    edge = round(MARGIN * side)  # the tile's own border band, as ink_mask leaves out
+    corner[:edge], corner[:, corner.shape[1] - edge:] = False, False
+    return [Region(r.left + left, r.top, r.right + left, r.bottom, r.area) for r in regions(corner)
+            if r.left > 0 and r.bottom < bottom and r.area >= MIN_MARK * side * side
+            and mask[r.top:r.bottom, r.left + left:r.right + left].any()
             and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
 
 
