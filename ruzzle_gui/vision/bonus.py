@@ -32,7 +32,7 @@ import numpy as np
 
 from ruzzle_gui.vision.label import Label, extent, read_label
 
-__all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "read_badge", "read_bonus", "read_ring", "is_lit"]
+__all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "hsv", "read_badge", "read_bonus", "read_ring", "is_lit"]
 
 PAD = 0.25               # share of the tile side cut around each tile, so the badge and the ring's outside are seen
 # A colour names a bonus when its hue is in the range and it is saturated and bright enough.
@@ -75,7 +75,7 @@ class Bonus:
     reason: str = ""
 
 
-def _hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return HSV of ... x 3 RGB pixels: hue in degrees, saturation 0-1, value 0-255."""
     rgb = pixels.astype(np.float32)
     high, low = rgb.max(axis=-1), rgb.min(axis=-1)
@@ -87,7 +87,7 @@ def _hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def classify_colour(pixels: np.ndarray) -> np.ndarray:
     """Return, for ... x 3 RGB pixels, the index in BONUS_HUES of the bonus each colour names, or -1."""
-    hue, saturation, value = _hsv(pixels)
+    hue, saturation, value = hsv(pixels)
     names = np.full(hue.shape, -1, np.int8)
     for index, (_, low, high, least_saturation, least_value) in enumerate(BONUS_HUES):
         in_range = ((hue >= low) & (hue < high)) | ((hue + 360 >= low) & (hue + 360 < high))
@@ -100,7 +100,7 @@ def classify_colour(pixels: np.ndarray) -> np.ndarray:
 
 def _face(pixels: np.ndarray) -> np.ndarray:
     """Return which pixels are tile face: light and grey."""
-    _, saturation, value = _hsv(pixels)
+    _, saturation, value = hsv(pixels)
     return (saturation <= FACE_SATURATION) & (value >= FACE_VALUE)
 
 
@@ -175,7 +175,7 @@ def is_lit(wide: np.ndarray) -> bool:
 
 def _orange(pixels: np.ndarray, most_hue: float = LIT_HUES[2]) -> np.ndarray:
     """Return which RGB pixels show a lit tile's orange (hue up to ``most_hue``)."""
-    hue, saturation, value = _hsv(pixels)
+    hue, saturation, value = hsv(pixels)
     return (hue >= LIT_HUES[0]) & (hue < most_hue) & (saturation >= LIT_SATURATION) & (value >= LIT_VALUE)
 
 
@@ -189,7 +189,7 @@ def _label(wide: np.ndarray, disc_of: Callable[[np.ndarray], np.ndarray], lit: b
 
 def _has_rim(wide: np.ndarray) -> bool:
     """Return whether the corner of a lit tile shows a badge's light rim and label among its orange."""
-    _, saturation, value = _hsv(_corner(wide))
+    _, saturation, value = hsv(_corner(wide))
     return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
 
 

@@ -21,6 +21,7 @@ from PIL import Image
 
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.language import Language, known_languages, load_language
+from ruzzle_gui.vision.backdrop import colour_cast
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
@@ -45,6 +46,7 @@ MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refu
 MIN_TILE_PX = 36       # a tile narrower than this shows its value in a digit under 5 px: too small to witness
                        # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
+CAST_SIDE = 320        # px side of the copy of the board whose background is checked for a colour cast
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,8 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     glyphs = [split_glyphs(_face(w, on)) for w, on in zip(wide, lit)]  # split once: both steps below need them
     _check_alphabet(glyphs, language, name)
     readings = tuple(read_cell(w, language, fonts, on, g, grid.tile) for w, on, g in zip(wide, lit, glyphs))
+    if not upright.greyscale and _colour_cast(image, grid):  # a lit tile's bonus is read from its badge's label
+        readings = tuple(r if on else _cast_doubt(r) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
         readings = tuple(_colourless(reading) for reading in readings)
     _check_doubt(readings, name)
@@ -218,6 +222,23 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
     board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
     return Reading(board, readings, grid)
+
+
+def _colour_cast(image: Image.Image, grid: Grid) -> bool:
+    """Return whether the board's background in ``image`` is bluer than the game's (``backdrop.colour_cast``)."""
+    span = (grid.size - 1) * grid.pitch + grid.tile
+    scale = min(1.0, CAST_SIDE / span)  # the background is one flat colour: a small copy of the board shows it
+    side = max(1, round(span * scale))
+    board = image.resize((side, side), Image.Resampling.BILINEAR,
+                         box=(grid.left, grid.top, grid.left + span, grid.top + span)).convert("RGB")
+    return colour_cast(np.asarray(board), Grid(grid.size, 0.0, 0.0, grid.pitch * scale, grid.tile * scale))
+
+
+def _cast_doubt(reading: CellReading) -> CellReading:
+    """Return a tile's reading with its bonus unknown: the picture's colours are not the game's."""
+    return replace(reading, bonus=None, bonus_sure=False, uncertain=True, confidence=min(reading.confidence, 0.5),
+                   reason=_join(reading.reason, "the board's background is bluer than the game draws it "
+                                                "(a photo's colour cast?), so its colours tell no bonus"))
 
 
 def _undecorated(wide: np.ndarray) -> np.ndarray:

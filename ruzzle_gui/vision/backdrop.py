@@ -1,0 +1,59 @@
+"""The board's own background, between the tiles: when a picture shows it bluer than the game, colour tells no bonus.
+
+The game draws its board on a mid blue (hue ~205, saturation ~0.63) that no
+bonus colour matches: TL's navy is more saturated and darker. A camera can
+change that. A photo of a phone's screen with a colour cast or a clipped blue
+channel shows the background at full saturation, the very colour ``bonus``
+takes for TL, and then every plain tile's edge and corner "show" TL to both
+witnesses at once, who agree on a wrong bonus; the same cast bleaches DW's
+orange badge until both witnesses call a DW tile plain. Neither witness can be
+trusted in such a picture, so the reader says each bonus is unknown, as it does
+for a greyscale one. The background is read in the middle of the gaps between
+neighbouring tiles, found from the pitch rather than from the tiles' edges, so
+a tile size the locator overestimates still leaves the gaps where they are.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ruzzle_gui.vision.bonus import hsv
+from ruzzle_gui.vision.locate import Grid
+
+__all__ = ["backdrop_colour", "colour_cast"]
+
+STRIP = 0.03        # in tiles: width of the strip read down the middle of each gap
+SPAN = (0.3, 0.7)   # stretch of a tile's side along which its gap is read: clear of the corners and badges
+GAME_SATURATION = 0.75  # the game's background reads at most 0.65 saturated in every real screenshot in every
+                        # form the tests send it in, and up to 0.72 in a generated one washed nearly white and
+                        # restored; the photos' cast or clipped blue shows it at 0.99-1.0 as taken
+
+
+def backdrop_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
+    """Return the median colour (RGB) down the middle of the gaps between neighbouring tiles, or None if none shows.
+
+    The middle of a gap is halfway between two tiles' centres: a tile side the locator overestimates (a faded
+    photo's tiles merge with their shadows) leaves it where it is.
+    """
+    half = max(0.5, STRIP * grid.tile / 2)
+    strips = []
+    for a in range(grid.size):
+        for b in range(grid.size - 1):
+            middle = grid.pitch * (b + 0.5) + grid.tile / 2  # halfway between two tile centres, from the first edge
+            along = (grid.pitch * a + SPAN[0] * grid.tile, grid.pitch * a + SPAN[1] * grid.tile)
+            for x0, x1, y0, y1 in ((middle - half, middle + half, *along), (*along, middle - half, middle + half)):
+                x0, x1, y0, y1 = (grid.left + x0, grid.left + x1, grid.top + y0, grid.top + y1)
+                patch = rgb[max(0, int(y0)):max(0, int(np.ceil(y1))), max(0, int(x0)):max(0, int(np.ceil(x1)))]
+                if patch.size:
+                    strips.append(patch.reshape(-1, 3))
+    if not strips:
+        return None
+    return np.median(np.concatenate(strips), axis=0)
+
+
+def colour_cast(rgb: np.ndarray, grid: Grid) -> bool:
+    """Return whether the board's background in ``rgb`` is more saturated than the game ever draws it."""
+    colour = backdrop_colour(rgb, grid)
+    if colour is None:
+        return False
+    _, saturation, _ = hsv(colour.astype(np.float32))
+    return bool(saturation > GAME_SATURATION)
