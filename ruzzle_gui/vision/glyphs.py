@@ -111,8 +111,9 @@ def _faint_marks(cell: np.ndarray, mask: np.ndarray) -> list[Region]:
             and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
 
 
-def split_glyphs(cell: np.ndarray) -> Glyphs:
-    """Return the letter's and the value's ink in an RGB tile."""
+def split_glyphs(cell: np.ndarray, faint: bool = False) -> Glyphs:
+    """Return the letter's and the value's ink in an RGB tile (``faint``: keep the value's faint strokes too,
+    for a tile shot small)."""
     mask = ink_mask(cell)
     side = cell.shape[0]
     marks = [r for r in regions(mask)
@@ -120,7 +121,7 @@ def split_glyphs(cell: np.ndarray) -> Glyphs:
              and min(r.width, r.height) >= MIN_THICK * side]
     # A faint stroke may join the face's own shading (a lit tile's face, grey in a greyscale shot): the region
     # then spans the tile and is dropped, and the value's dark marks alone are kept
-    value = (_glyph(_value_marks(_faint_marks(cell, mask), side), REACH * side)
+    value = ((_glyph(_value_marks(_faint_marks(cell, mask), side), REACH * side) if faint else [])
              or _glyph(_value_marks(marks, side), REACH * side))
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)

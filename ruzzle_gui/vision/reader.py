@@ -45,6 +45,9 @@ BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is 
 MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
 MIN_TILE_PX = 36       # a tile narrower than this shows its value in a digit under 5 px: too small to witness
                        # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
+FAINT_BELOW = 48       # px: a smaller tile's value is read with its faint strokes (glyphs.FAINT_MAX); a larger one's
+                       # dark marks are enough, and its faint ones were never measured there (a faded photo's then
+                       # read values of 76 px tiles, where its bonuses were wrong; the letters' doubt refused it)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 CAST_SIDE = 320        # px side of the copy of the board whose background is checked for a colour cast
 
@@ -210,7 +213,8 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
     lit = [is_lit(w) for w in wide]
-    glyphs = [split_glyphs(_face(w, on)) for w, on in zip(wide, lit)]  # split once: both steps below need them
+    faint = grid.tile < FAINT_BELOW
+    glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(wide, lit)]  # split once: both steps below need them
     _check_alphabet(glyphs, language, name)
     readings = tuple(read_cell(w, language, fonts, on, g, grid.tile) for w, on, g in zip(wide, lit, glyphs))
     if not upright.greyscale and _colour_cast(image, grid):  # a lit tile's bonus is read from its badge's label
