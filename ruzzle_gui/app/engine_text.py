@@ -107,7 +107,9 @@ MESSAGES = {
     # {sides} lists what each side of the ring showed (DW, none, ?).
     "reason_no_letter": N_("no letter seen"),
     "reason_no_value": N_("the letter looks like {letter} but its value was not read"),
-    "reason_corrected": N_("the letter is read as {letter} because its value is {value}"),
+    # TRANSLATORS: {looks_like} is the letter the tile looks most like, {letter} the one its value {value} chose.
+    "reason_overruled": N_("the letter looks most like {looks_like}, whose value is not {value}: read as {letter}, "
+                           "the likeliest letter worth {value}"),
     "reason_wrong_value": N_("the letter looks like {letter} but its value {value} is not {letter}'s"),
     "reason_faint": N_("the letter looks only faintly like {letter}"),
     "reason_no_colour": N_("the picture has no colour, so the bonus cannot be told"),
@@ -118,6 +120,8 @@ MESSAGES = {
                              "colours tell no bonus"),
     "reason_lit": N_("the tile is lit by a swipe, which hides its badge's colour, and the badge's label could not be "
                      "read: bonus unknown"),
+    "reason_lit_small": N_("the tile is lit by a swipe, which hides its badge's colour, and is too small for the "
+                           "badge's label to be read: bonus unknown"),
 }
 # Messages with a count, by code: the count's key, and the message for it.
 PLURALS = {
