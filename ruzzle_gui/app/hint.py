@@ -5,6 +5,7 @@ import tkinter as tk
 from collections.abc import Callable, Iterable
 from tkinter import ttk
 
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.i18n import retranslate
 
 ERROR_MS = 4000
@@ -18,8 +19,9 @@ class HintBar(ttk.Label):
         super().__init__(master, text=tip, style="Hint.TLabel", anchor="w")
         self.tip = tip
         self._after_id: str | None = None
-        # Wrap rather than cut off a long message when the window is narrow.
-        self.bind("<Configure>", lambda event: self.configure(wraplength=max(event.width - 8, 100)))
+        # Wrap rather than cut off a long message when the window is narrow: within the width its padding
+        # (4 px each side, as scaled) and a pixel's rounding leave to the text.
+        self.bind("<Configure>", lambda event: self.configure(wraplength=max(event.width - theme.px(self, 10), 100)))
 
     def flash(self, message: str, error: bool = True, ms: int = ERROR_MS) -> None:
         """Show ``message`` (in red if ``error``) for ``ms`` milliseconds, then the tip again."""

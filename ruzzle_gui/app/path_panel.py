@@ -41,12 +41,20 @@ class PathPanel(ttk.Frame):
                                     width=1)
         self.word_label.pack(fill="x")
         self.word_label.bind("<Configure>", lambda event: self.word_label.configure(wraplength=event.width))
-        key = ttk.Frame(self)
-        key.pack()
+        # The key to the path's colours flows onto a second line when the panel is narrower than it (long
+        # words: "inizio  percorso  fine"), rather than being cut at the panel's edge.
+        self.key = ttk.Frame(self)
+        self.key.pack(fill="x")
+        self._key_items: list[ttk.Frame] = []
+        self._key_rows: list[int] = []
         # TRANSLATORS: the key to the colours of a word's path on the board: its start, middle and end.
         for label, style in ((_("start"), "PathStart"), (_("path"), "PathMiddle"), (_("end"), "PathEnd")):
-            ttk.Label(key, text="■", style=f"{style}.TLabel").pack(side="left")
-            ttk.Label(key, text=label, style="Muted.TLabel").pack(side="left", padx=(px(self, 4), px(self, 12)))
+            item = ttk.Frame(self.key)
+            ttk.Label(item, text="■", style=f"{style}.TLabel").pack(side="left")
+            ttk.Label(item, text=label, style="Muted.TLabel").pack(side="left", padx=(px(self, 4), px(self, 6)))
+            self._key_items.append(item)
+        self.key.bind("<Configure>", lambda _event: self._flow_key())
+        self._flow_key()
         controls = ttk.Frame(self)
         # Packed before the board, so a small window shrinks the board, never the controls.
         controls.pack(side="bottom", fill="x")
@@ -72,6 +80,35 @@ class PathPanel(ttk.Frame):
         self._speed_wrapped: bool | None = None
         self._place_speed()
         controls.bind("<Configure>", lambda _event: self._place_speed())
+
+    def _flow_key(self) -> None:
+        """Lay the key's items out in centred lines as wide as the panel, moving only when the lines change."""
+        if not self.winfo_exists():
+            return
+        room = self.key.winfo_width() if self.key.winfo_width() > 1 else self.winfo_reqwidth()
+        rows, used, row = [], 0, 0
+        for item in self._key_items:
+            width = item.winfo_reqwidth() + theme.px(self, 6)
+            if used and used + width > room:
+                row, used = row + 1, 0
+            rows.append(row)
+            used += width
+        if rows == self._key_rows:
+            return
+        self._key_rows = rows
+        for line in self.key.winfo_children():
+            if line not in self._key_items:
+                line.destroy()
+        for number in range(row + 1):
+            line = ttk.Frame(self.key)
+            line.pack()
+            for item, item_row in zip(self._key_items, rows):
+                if item_row == number:
+                    item.pack(in_=line, side="left", padx=(0, theme.px(self, 6)))
+            line.lift()
+            for item, item_row in zip(self._key_items, rows):
+                if item_row == number:
+                    item.lift(line)
 
     def _place_speed(self) -> None:
         """Put the speed slider beside Replay if it fits there at its shortest, else under it."""
@@ -152,6 +189,7 @@ class PathPanel(ttk.Frame):
         if self.current is not None:
             self._label_word(self.current)
         self.after_idle(self._place_speed)
+        self.after_idle(self._flow_key)  # the key's words are as long as the new language says them
 
     def _on_speed(self, value: str) -> None:
         """Remember the animation pace the player chose; the app saves it."""

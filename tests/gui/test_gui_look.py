@@ -65,7 +65,26 @@ def clipped(screen: tk.Misc) -> list[str]:
                 found.append(text)
         elif widget.winfo_width() < widget.winfo_reqwidth() or widget.winfo_height() < widget.winfo_reqheight():
             found.append(text)
+        elif cut_by_a_frame(widget, screen):
+            found.append(text)
     return found
+
+
+def cut_by_a_frame(widget: tk.Misc, screen: tk.Misc) -> bool:
+    """Return whether a frame around ``widget`` cuts it off: a row packed wider than its frame is drawn
+    whole by Tk yet shown only as far as the frame's edge (a scrolling canvas may hide what it holds)."""
+    left, top = widget.winfo_rootx(), widget.winfo_rooty()
+    right, bottom = left + widget.winfo_width(), top + widget.winfo_height()
+    frame = widget.master
+    while frame is not None and not isinstance(frame, tk.Canvas):
+        frame_left, frame_top = frame.winfo_rootx(), frame.winfo_rooty()
+        if (left < frame_left or top < frame_top or right > frame_left + frame.winfo_width()
+                or bottom > frame_top + frame.winfo_height()):
+            return True
+        if frame is screen:
+            break
+        frame = frame.master
+    return False
 
 
 def cut_headings(tree: ttk.Treeview) -> list[str]:
@@ -307,14 +326,18 @@ def outside(window: tk.Misc, screen: tk.Misc) -> list[str]:
 
 
 @pytest.mark.parametrize("dpi", [192], indirect=True)
-@pytest.mark.parametrize("screen_size", [(1400, 1000), (1920, 1080)])
-def test_a_small_high_dpi_screen_gets_the_whole_app_drawn_smaller(dpi, screen_size, window, config_home,
-                                                                 monkeypatch):
+@pytest.mark.parametrize("screen_size", [(1400, 1000), (1600, 1000), (1920, 1080)])
+@pytest.mark.parametrize("code", ["en", "it", "de", "ru"])  # the app drawn smaller must still fit longer words
+def test_a_small_high_dpi_screen_gets_the_whole_app_drawn_smaller(dpi, screen_size, code, window, config_home,
+                                                                 monkeypatch, english_afterwards):
     from ruzzle_gui.app.main import launch
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # the system's language, followed at launch
+        monkeypatch.setenv(name, f"{code}_{code.upper()}.UTF-8" if code != "en" else "en_GB.UTF-8")
     monkeypatch.setattr(window, "winfo_screenwidth", lambda: screen_size[0])
     monkeypatch.setattr(window, "winfo_screenheight", lambda: screen_size[1])
     app = launch(["-l", "it"], root=window)
     settle(window)
+    assert i18n.current_language() == code
     # 192 DPI asks for a scale of 2; the app's smallest layout (1020x560 at 96 DPI) fits only at less.
     assert 1 < theme.scale(window) < 2
     width, height = (int(size) for size in window.geometry().split("+")[0].split("x"))
