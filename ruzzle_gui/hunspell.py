@@ -41,6 +41,8 @@ DEFAULT_CHARSET = "ISO8859-1"  # hunspell's own default when an .aff has no SET 
 class HunspellError(ValueError):
     """An .aff file that cannot be read (an unknown character set)."""
 
+    values: dict[str, object] = {}  # what the message names, for the word list's coded error (``coded``)
+
 
 @dataclass(frozen=True)
 class Affix:
@@ -101,7 +103,9 @@ def _decode(raw: bytes) -> tuple[str, str]:
     try:
         enc = codecs.lookup(CHARSETS.get(declared.lower(), declared)).name
     except LookupError:
-        raise HunspellError(f"declares an unknown character set '{declared}'") from None
+        error = HunspellError(f"declares an unknown character set '{declared}'")
+        error.values = {"charset": declared}  # said by the word list's error, which names the file
+        raise error from None
     return raw.decode(enc, errors="replace").lstrip("\ufeff"), enc
 
 

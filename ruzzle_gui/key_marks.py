@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import marisa_trie
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary import DictionaryError, check_installed, content_digest, dictionary_digest, load_trie
 from ruzzle_gui.files import write_atomically, write_bytes
 
@@ -86,7 +87,8 @@ def write_marks(dictionary: str | os.PathLike, path: str, magic: bytes, mark_of:
     try:
         write_atomically(path, lambda partial: write_bytes(partial, data))
     except OSError as err:
-        raise DictionaryError(f"cannot write {path}: {err.strerror}") from None
+        raise coded(DictionaryError(f"cannot write {path}: {err.strerror}"), "dictionary_unwritable", path=path,
+                    problem=err.strerror) from None
     return counts
 
 

@@ -16,7 +16,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import random
 
-from ruzzle_gui.coded import coded
+from ruzzle_gui.coded import Said, coded, said
 from ruzzle_gui.dictionary import (
     DictionaryError,
     PrefixIndex,
@@ -165,11 +165,13 @@ class Language:
         else:
             step = max(len(trie) // ALPHABET_SAMPLE, 1)
             suspect = not all(self.in_alphabet(trie.restore_key(key_id)) for key_id in range(0, len(trie), step))
-        if suspect and self._alphabet_problem:
-            raise DictionaryError(self._alphabet_problem)
+        problem = self._alphabet_problem if suspect else None
+        if problem:
+            code, values = problem.parts[0]
+            raise coded(DictionaryError(problem), code, **dict(values))  # codes: said in _alphabet_problem
 
     @cached_property
-    def _alphabet_problem(self) -> str | None:
+    def _alphabet_problem(self) -> Said | None:
         """Return what is wrong with a compiled dictionary whose words use letters outside the alphabet, or None."""
         import re  # only a dictionary found at fault pays for it
 
@@ -181,14 +183,18 @@ class Language:
         if example is None:
             return None
         path = self.dictionary_path
+        named = {"path": path, "language": self.english_name, "language_code": self.code, "example": example.group()}
         if inside == 0:
-            return (f"{path}: none of its {len(trie):,} words is spelled in the {self.english_name} alphabet (such as "
-                    f"'{example.group()}'): it is a dictionary for another language; give it with that "
-                    f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o OUT.marisa")
+            return said(f"{path}: none of its {len(trie):,} words is spelled in the {self.english_name} alphabet (such "
+                        f"as '{example.group()}'): it is a dictionary for another language; give it with that "
+                        f"language's -l, or compile a word list with: ruzzle compile -l {self.code} -d WORDS -o "
+                        f"OUT.marisa", "dictionary_other_language", count=len(trie), code=self.code, **named)
         fixed = f"{os.path.splitext(path)[0]}-{self.code}.marisa"
-        return (f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the {self.english_name} "
-                f"alphabet (such as '{example.group()}'), so they can never be found; "
-                f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}")
+        return said(f"{path}: {len(trie) - inside:,} of {len(trie):,} words use letters outside the "
+                    f"{self.english_name} alphabet (such as '{example.group()}'), so they can never be found; "
+                    f"fold them into it with: ruzzle compile -l {self.code} -d {path} -o {fixed}",
+                    "dictionary_outside_alphabet", outside=len(trie) - inside, count=len(trie), code=self.code,
+                    fixed=fixed, **named)
 
     @cached_property
     def letter_frequencies(self) -> dict[str, float]:
@@ -201,7 +207,9 @@ class Language:
         counts = Counter(ch for key_id in ids for ch in trie.restore_key(key_id))
         total = sum(counts[ch] for ch in self.alphabet)
         if total == 0:
-            raise DictionaryError(f"{self.dictionary_path} has no letters of the {self.english_name} alphabet")
+            raise coded(DictionaryError(f"{self.dictionary_path} has no letters of the {self.english_name} alphabet"),
+                        "dictionary_no_letters", path=self.dictionary_path, language=self.english_name,
+                        language_code=self.code)
         return {ch: counts[ch] / total for ch in self.alphabet}
 
     def random_letters(self, count: int, rng: random.Random | None = None) -> list[str]:
@@ -229,7 +237,9 @@ def _trie_from_word_list(path: str, language: Language):
 
     words = fold_words(read_word_list(path), language.fold, language.in_alphabet)
     if not words:
-        raise DictionaryError(f"{path} has no words spelled in the {language.english_name} alphabet")
+        raise coded(DictionaryError(f"{path} has no words spelled in the {language.english_name} alphabet"),
+                    "dictionary_no_words_in_alphabet", path=path, language=language.english_name,
+                    language_code=language.code)
     return marisa_trie.Trie(words)
 
 

@@ -328,10 +328,15 @@ def engine_codes() -> dict[str, set[str]]:
         for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
             name = getattr(call.func, "id", None) if isinstance(call, ast.Call) else None
             if name in ("coded", "said") and len(call.args) > 1:
-                code = call.args[1]
-                codes = {node.value for node in ast.walk(code) if isinstance(node, ast.Constant)}
-                found.setdefault(source.stem, set()).update(codes)
+                found.setdefault(source.stem, set()).update(_given(call.args[1]))
     return found
+
+
+def _given(code: ast.expr) -> set[str]:
+    """Return the codes an argument can give: a string, or each branch of ``"a" if x else "b"`` (not its test)."""
+    if isinstance(code, ast.IfExp):
+        return _given(code.body) | _given(code.orelse)
+    return {code.value} if isinstance(code, ast.Constant) else set()
 
 
 def test_every_code_the_engine_gives_has_a_message():
@@ -340,7 +345,8 @@ def test_every_code_the_engine_gives_has_a_message():
 
     found = engine_codes()
     given = set().union(*found.values())
-    assert {"board", "language", "model", "reader", "bonus", "images", "watch"} <= set(found)
+    assert {"board", "language", "model", "reader", "bonus", "images", "watch", "errors", "loading", "child_reader",
+            "compiling", "sha256sums", "trust", "key_marks"} <= set(found)
     assert len(given) >= 70 and given - set(MESSAGES) - set(PLURALS) == set()
 
 
@@ -497,3 +503,35 @@ def test_a_colour_cast_leaves_the_bonus_unknown_with_a_reason_the_app_says():
     assert doubted.bonus is None and doubted.reason.startswith("the board's background is bluer")
     i18n.set_language("it")
     assert said_text(doubted.reason).startswith("lo sfondo della griglia è più blu")
+
+
+def test_dictionary_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.dictionary import DictionaryError, bundled, compile_words, load_trie
+    from ruzzle_gui.language import load_language
+
+    path = tmp_path / "mine.marisa"
+    compile_words(["CASA", "CITTÀ", "MARE"], path)
+    with pytest.raises(DictionaryError) as outside:
+        load_language("it", dictionary=str(path)).trie
+    with pytest.raises(DictionaryError) as unwritable:
+        compile_words(["CASA"], tmp_path / "gone" / "x.marisa")
+    (tmp_path / "broken.marisa").write_bytes(b"not a trie\n" * 30)
+    with pytest.raises(DictionaryError) as damaged:
+        load_trie(tmp_path / "broken.marisa")
+    with pytest.raises(DictionaryError) as unlisted:  # an installed file missing from the checksum list
+        bundled._check_installed.__wrapped__(str(path))
+    assert str(unwritable.value) == f"cannot write {tmp_path / 'gone' / 'x.marisa'}: no such folder"
+    assert str(unlisted.value).endswith("so it cannot be checked; reinstall ruzzle-gui (pip install "
+                                        "--force-reinstall ruzzle-gui, or your system's package)")
+    i18n.set_language("it")
+    assert engine_text(outside.value).startswith(f"{path}: 1 parole su 3 usano lettere fuori dall'alfabeto (Italiano) "
+                                                 "(come 'CITTÀ')")
+    gone = tmp_path / "gone" / "x.marisa"
+    assert engine_text(unwritable.value) == f"impossibile scrivere {gone}: cartella inesistente"
+    assert engine_text(damaged.value).startswith(f"{tmp_path / 'broken.marisa'} non è un dizionario .marisa valido")
+    assert engine_text(unlisted.value) == (f"{path} non è nell'elenco SHA256SUMS installato, quindi non può essere "
+                                           "verificato; reinstalla ruzzle-gui (pip install --force-reinstall "
+                                           "ruzzle-gui, o il pacchetto del tuo sistema)")
+    i18n.set_language("ru")
+    assert engine_text(outside.value).startswith(f"{path}: в 1 из 3 слов есть буквы вне алфавита")

@@ -16,6 +16,7 @@ import pytest
 
 from ruzzle_gui.lab.corpus import FORMS, disputed, load_manifest, read_form
 from ruzzle_gui.language import load_language
+from ruzzle_gui.vision.bonus import LIT_MIN_TILE
 
 MANIFEST = Path(__file__).parent / "real_shots" / "manifest.toml"
 FOLDER = os.environ.get("RUZZLE_REAL_SHOTS", "")
@@ -62,6 +63,9 @@ def test_a_lit_tile_gets_its_bonus_from_its_badges_label(shot, form):
     if verdict.kind == "refused":
         assert verdict.allowed, verdict.message
         return
+    if reading.grid.tile < LIT_MIN_TILE:  # too small for a label: every lit tile's bonus unknown, never guessed
+        assert all(reading.board.bonus(cell) is None and cell in reading.board.unsure for cell in shot.lit)
+        return
     for cell in shot.lit:
         assert reading.board.bonus(cell) == shot.board.bonus(cell), (cell, reading.reasons.get(cell))
         # A lit plain tile may stay unsure when an overlay ("WELL DONE!!") lies light over its corner
@@ -85,3 +89,21 @@ def test_the_same_shot_reads_the_same_under_any_hash_seed():
                               env={**os.environ, "PYTHONHASHSEED": seed}, check=True).stdout
                for seed in ("1", "2", "3")}
     assert len(outputs) == 1
+
+
+SHRUNK_DESKTOPS = [(shot, form) for shot in SHOTS if shot.kind == "desktop" for form in ("width 480", "width 720")
+                   if not (shot.refuse_in and form in shot.refuse_in)]
+
+
+@pytest.mark.parametrize(("shot", "form"), SHRUNK_DESKTOPS, ids=lambda x: getattr(x, "file", x))
+def test_a_desktop_shrunk_to_a_phones_width_is_read_right(shot, form):
+    # Its phone window's tiles are 38-47 px: every letter is read right but one an overlay covers (marked
+    # unsure), every bonus right but those of lit tiles, whose labels are too small to read (marked unknown).
+    verdict, reading = read_form(shot, FOLDER, form)
+    assert reading is not None, verdict.message
+    assert verdict.kind != "unmarked", verdict
+    covered = {tuple(int(n) for n in cell.split(",")) for cell in shot.info.get("covered", ())}
+    wrong_letters = {cell for cell in verdict.wrong if reading.board.letter(cell) != shot.board.letter(cell)}
+    assert wrong_letters <= covered, {cell: reading.reasons.get(cell) for cell in wrong_letters}
+    wrong_bonuses = {cell for cell in verdict.wrong if reading.board.bonus(cell) != shot.board.bonus(cell)}
+    assert all(cell in shot.lit and reading.board.bonus(cell) is None for cell in wrong_bonuses), wrong_bonuses

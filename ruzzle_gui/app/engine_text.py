@@ -9,6 +9,7 @@ catalogues translate. An error without a known code is shown as the engine wrote
 from __future__ import annotations
 
 from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number, format_short, language_name, ngettext
+from ruzzle_gui.coded import Said
 
 # The engine's own name for an image that has no file name.
 ENGINE_NAMES = {"the image": N_("the image")}
@@ -107,7 +108,9 @@ MESSAGES = {
     # {sides} lists what each side of the ring showed (DW, none, ?).
     "reason_no_letter": N_("no letter seen"),
     "reason_no_value": N_("the letter looks like {letter} but its value was not read"),
-    "reason_corrected": N_("the letter is read as {letter} because its value is {value}"),
+    # TRANSLATORS: {looks_like} is the letter the tile looks most like, {letter} the one its value {value} chose.
+    "reason_overruled": N_("the letter looks most like {looks_like}, whose value is not {value}: read as {letter}, "
+                           "the likeliest letter worth {value}"),
     "reason_wrong_value": N_("the letter looks like {letter} but its value {value} is not {letter}'s"),
     "reason_faint": N_("the letter looks only faintly like {letter}"),
     "reason_no_colour": N_("the picture has no colour, so the bonus cannot be told"),
@@ -118,9 +121,76 @@ MESSAGES = {
                              "colours tell no bonus"),
     "reason_lit": N_("the tile is lit by a swipe, which hides its badge's colour, and the badge's label could not be "
                      "read: bonus unknown"),
+    "reason_lit_small": N_("the tile is lit by a swipe, which hides its badge's colour, and is too small for the "
+                           "badge's label to be read: bonus unknown"),
+    # TRANSLATORS: the messages about a dictionary: one installed with the app (a damaged or incomplete
+    # install), or the player's own (a .marisa compiled with "ruzzle compile", or a word list). {path} is a
+    # file name; {problem} the operating system's reason (not translated); the commands in brackets are
+    # typed as written.
+    "dictionary_not_found": N_("dictionary not found: {path}"),
+    "word_list_not_found": N_("word list not found: {path}"),
+    "dictionary_unreadable": N_("cannot read {path}: {problem}"),
+    "dictionary_folder": N_("dictionary is a folder, not a file: {path}"),
+    "word_list_folder": N_("word list is a folder, not a file: {path}"),
+    "dictionary_not_regular": N_("dictionary is not a regular file (a device, pipe or socket): {path}"),
+    "word_list_not_regular": N_("word list is not a regular file (a device, pipe or socket): {path}"),
+    "dictionary_empty": N_("dictionary is empty: {path}"),
+    "word_list_empty": N_("word list is empty: {path}"),
+    "word_list_not_utf8": N_("{path} is not UTF-8 text (line {line})"),
+    "hunspell_not_found": N_("hunspell file not found: {path}"),
+    "hunspell_charset": N_("{path} declares an unknown character set '{charset}'"),
+    "dictionary_nothing_to_compile": N_("no words left to compile"),
+    "dictionary_unwritable": N_("cannot write {path}: {problem}"),
+    "dictionary_write_kept": N_("cannot write {path}: {problem}; {dictionary} and the files beside it were left as "
+                                "they were"),
+    # TRANSLATORS: {problem} says why the index could not be made (translated elsewhere).
+    "dictionary_no_index": N_("wrote {path}, but not its index ({problem}); it still works, more slowly"),
+    "dictionary_no_index_removed": N_("wrote {path}, but not its index ({problem}); removed the old {index}; it "
+                                      "still works, more slowly"),
+    "dictionary_too_many_letters": N_("its words use {count} different letters; an index holds {most}"),
+    # TRANSLATORS: {problem} says what is wrong with an installed dictionary (translated elsewhere).
+    "dictionary_installed": N_("{problem}; reinstall ruzzle-gui (pip install --force-reinstall ruzzle-gui, or your "
+                               "system's package)"),
+    # TRANSLATORS: {list} is the name of the installed checksum list (SHA256SUMS).
+    "dictionary_unlisted": N_("{path} is not in the installed {list} list, so it cannot be checked"),
+    "dictionary_checksum": N_("{path} is damaged (its checksum differs from the one in {list})"),
+    # TRANSLATORS: {reason} is the marisa library's own code for the fault (MARISA_FORMAT_ERROR).
+    "dictionary_not_marisa": N_("{path} is not a valid .marisa dictionary ({reason})"),
+    # TRANSLATORS: {why} is one of the four reasons below (translated there).
+    "dictionary_damaged": N_("{path} is damaged: {why}; compile it again from its word list "
+                             "(ruzzle compile -d WORDS -o {path})"),
+    "dictionary_why_stuck": N_("reading it did not end"),
+    "dictionary_why_not_utf8": N_("it holds a word that is not UTF-8 text"),
+    "dictionary_why_crashed": N_("reading it crashed marisa (signal {signal})"),
+    "dictionary_why_status": N_("marisa could not read it (exit status {status})"),
+    "dictionary_no_words": N_("dictionary has no words: {path}"),
+    # TRANSLATORS: {problem} is the operating system's reason, {file} the file it was about.
+    "dictionary_interrupted": N_("a compile of {path} was interrupted and cannot be finished ({problem}: {file}); "
+                                 "compile it again (ruzzle compile -d WORDS -o {path})"),
+    # TRANSLATORS: {index} is the name of the dictionary's index file (it.index).
+    "dictionary_stale": N_("{path} does not match the checksum in {index}: it was damaged or changed after "
+                           "compiling; compile it again (ruzzle compile -d {path} -o {path}, or from its word list)"),
+    # TRANSLATORS: {language} is a board language's name (translated elsewhere).
+    "dictionary_no_letters": N_("{path} has no letters of the {language} alphabet"),
+    "dictionary_no_words_in_alphabet": N_("{path} has no words spelled in the {language} alphabet"),
 }
 # Messages with a count, by code: the count's key, and the message for it.
 PLURALS = {
+    # TRANSLATORS: a dictionary in another language's alphabet. {language} is a board language's name (translated
+    # elsewhere), {example} one of its words, {code} a language code; the command is typed as written.
+    "dictionary_other_language": ("count", lambda n: ngettext(
+        "{path}: none of its {count} word is spelled in the {language} alphabet (such as '{example}'): it is a "
+        "dictionary for another language; give it with that language's -l, or compile a word list with: ruzzle "
+        "compile -l {code} -d WORDS -o OUT.marisa",
+        "{path}: none of its {count} words is spelled in the {language} alphabet (such as '{example}'): it is a "
+        "dictionary for another language; give it with that language's -l, or compile a word list with: ruzzle "
+        "compile -l {code} -d WORDS -o OUT.marisa", n)),
+    # TRANSLATORS: {outside} of the dictionary's {count} words use letters the board language lacks.
+    "dictionary_outside_alphabet": ("count", lambda n: ngettext(
+        "{path}: {outside} of {count} word uses letters outside the {language} alphabet (such as '{example}'), so "
+        "they can never be found; fold them into it with: ruzzle compile -l {code} -d {path} -o {fixed}",
+        "{path}: {outside} of {count} words use letters outside the {language} alphabet (such as '{example}'), so "
+        "they can never be found; fold them into it with: ruzzle compile -l {code} -d {path} -o {fixed}", n)),
     "board_row_width": ("count", lambda n: ngettext("line {line}: {count} cell, but the first row has {width}",
                                                     "line {line}: {count} cells, but the first row has {width}", n)),
 }
@@ -131,6 +201,8 @@ TIMINGS = {"per_word": N_("the time per word"), "per_letter": N_("the time per l
            "per_cell": N_("the time per cell")}
 # TRANSLATORS: what the reader saw where a bonus might be: no bonus, or nothing it could tell.
 READINGS = {"plain": N_("plain"), None: N_("nothing clear")}
+# TRANSLATORS: the engine's own words for why a file could not be written.
+ENGINE_PROBLEMS = {"no such folder": N_("no such folder")}
 INSTALL_HINT = N_("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
                   "and the Debian package fonts-dejavu-core")
 
@@ -173,6 +245,13 @@ def _said(code: str, values: dict[str, object], source: str | None) -> str | Non
 def _shown(code: str, values: dict[str, object], source: str | None) -> dict[str, object]:
     """Return ``values`` as the interface language shows them: numbers, names and places."""
     shown = {key: _number(value) for key, value in values.items()}
+    for key, value in values.items():  # a part that is itself an engine's message: said in its turn
+        if isinstance(value, BaseException):
+            shown[key] = engine_text(value, source)
+        elif isinstance(value, Said) and value.parts:
+            shown[key] = said_text(value, source)
+    if values.get("problem") in ENGINE_PROBLEMS:
+        shown["problem"] = _(ENGINE_PROBLEMS[str(values["problem"])])
     if values.get("name") in ENGINE_NAMES:
         shown["name"] = source or _(ENGINE_NAMES[str(values["name"])])
     if "language_code" in values:  # a board language, named in the interface language

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.errors import DictionaryError
 
 # The files compiled beside a <name>.marisa, replaced together with it.
@@ -41,7 +42,7 @@ def _check_installed(path: str) -> None:
 
     found = problem(path)
     if found is not None:
-        raise DictionaryError(f"{found}; {REINSTALL}")
+        raise coded(DictionaryError(f"{found}; {REINSTALL}"), "dictionary_installed", problem=found)
 
 
 @lru_cache(maxsize=1)

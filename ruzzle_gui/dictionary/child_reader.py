@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
+from ruzzle_gui.coded import coded, said
 from ruzzle_gui.dictionary.errors import DictionaryError, marisa_reason
 
 # Names only the type checker reads: typing costs start-up.
@@ -75,14 +76,15 @@ def read_keys_in_child(path: str) -> list[str]:
         return data.decode().split("\n")[:-1]  # the child checked every key is UTF-8
     if status == 4 and not stuck.is_set():
         reason = marisa_reason(RuntimeError(refusal))
-        raise DictionaryError(f"{path} is not a valid .marisa dictionary ({reason})")
+        raise coded(DictionaryError(f"{path} is not a valid .marisa dictionary ({reason})"), "dictionary_not_marisa",
+                    path=path, reason=reason)
     if stuck.is_set():
-        why = "reading it did not end"
+        why = said("reading it did not end", "dictionary_why_stuck")
     elif status == 3:
-        why = "it holds a word that is not UTF-8 text"
+        why = said("it holds a word that is not UTF-8 text", "dictionary_why_not_utf8")
     elif status < 0:
-        why = f"reading it crashed marisa (signal {-status})"
+        why = said(f"reading it crashed marisa (signal {-status})", "dictionary_why_crashed", signal=-status)
     else:
-        why = f"marisa could not read it (exit status {status})"
-    raise DictionaryError(f"{path} is damaged: {why}; compile it again from its word list "
-                          f"(ruzzle compile -d WORDS -o {path})")
+        why = said(f"marisa could not read it (exit status {status})", "dictionary_why_status", status=status)
+    raise coded(DictionaryError(f"{path} is damaged: {why}; compile it again from its word list "
+                                f"(ruzzle compile -d WORDS -o {path})"), "dictionary_damaged", path=path, why=why)

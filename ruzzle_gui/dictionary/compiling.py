@@ -10,12 +10,15 @@ from collections.abc import Callable, Iterable
 
 import marisa_trie
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.digests import bytes_digest, content_digest
 from ruzzle_gui.dictionary.errors import DictionaryError
 from ruzzle_gui.dictionary.index import index_bytes, index_path, is_index_file
 from ruzzle_gui.dictionary.loading import forget_loaded
 from ruzzle_gui.files import replace_together, write_atomically, write_bytes
 
+# Why a file could not be written when its folder is missing (the app says it in its language).
+NO_FOLDER = "no such folder"
 # What compile_words asks for the files beside a new dictionary: (trie, content digest) -> {path: content}.
 Beside = Callable[[marisa_trie.Trie, bytes], dict[str, bytes]]
 
@@ -29,10 +32,11 @@ def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Bes
     """
     trie = marisa_trie.Trie(words)
     if len(trie) == 0:
-        raise DictionaryError("no words left to compile")
+        raise coded(DictionaryError("no words left to compile"), "dictionary_nothing_to_compile")
     out_path = os.fspath(out_path)
     if not os.path.isdir(os.path.dirname(os.path.realpath(out_path))):
-        raise DictionaryError(f"cannot write {out_path}: no such folder")
+        raise coded(DictionaryError(f"cannot write {out_path}: {NO_FOLDER}"), "dictionary_unwritable", path=out_path,
+                    problem=NO_FOLDER)
     data = trie.tobytes()
     digest = bytes_digest(data)
     try:
@@ -48,13 +52,19 @@ def compile_words(words: Iterable[str], out_path: str | os.PathLike, beside: Bes
             removed = _remove_index(out_path)  # first: a dictionary without an index is slower, never wrong
         replace_together([(path, _bytes_writer(content)) for path, content in files.items()])
     except OSError as err:
-        raise DictionaryError(f"cannot write {err.filename}: {_reason(err, err.filename)}; "
-                              f"{out_path} and the files beside it were left as they were") from None
+        reason = _reason(err, err.filename)
+        raise coded(DictionaryError(f"cannot write {err.filename}: {reason}; "
+                                    f"{out_path} and the files beside it were left as they were"),
+                    "dictionary_write_kept", path=err.filename, problem=reason, dictionary=out_path) from None
     finally:
         forget_loaded()
     if no_index is not None:
-        old = f"removed the old {os.path.basename(index_path(out_path))}; " if removed else ""
-        raise DictionaryError(f"wrote {out_path}, but not its index ({no_index}); {old}it still works, more slowly")
+        index = os.path.basename(index_path(out_path))
+        old = f"removed the old {index}; " if removed else ""
+        text = f"wrote {out_path}, but not its index ({no_index}); {old}it still works, more slowly"
+        raise coded(DictionaryError(text),
+                    "dictionary_no_index_removed" if removed else "dictionary_no_index", path=out_path,
+                    problem=no_index, index=index)
     return len(trie)
 
 
@@ -93,11 +103,13 @@ def _write_atomically(out_path: str, write: Callable[[str], object]) -> None:
     try:
         write_atomically(out_path, write)
     except OSError as err:
-        raise DictionaryError(f"cannot write {out_path}: {_reason(err, out_path)}") from None
+        reason = _reason(err, out_path)
+        raise coded(DictionaryError(f"cannot write {out_path}: {reason}"), "dictionary_unwritable", path=out_path,
+                    problem=reason) from None
 
 
 def _reason(err: OSError, path: str) -> str:
     """Return why ``path`` could not be written, in words ("no such folder" rather than a bare ENOENT)."""
     if not os.path.isdir(os.path.dirname(path) or "."):
-        return "no such folder"
+        return NO_FOLDER
     return err.strerror or str(err)

@@ -20,6 +20,7 @@ from itertools import islice
 
 import marisa_trie
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.bundled import check_installed
 from ruzzle_gui.dictionary.digests import DIGEST_SIZE, bytes_digest
 from ruzzle_gui.dictionary.errors import DictionaryError
@@ -228,7 +229,8 @@ def index_bytes(words: marisa_trie.BinaryTrie, marisa_size: int, marisa_digest: 
 
     trie, nexts, letters, longest = _build_index(words.iterkeys())
     if len(letters) > _MAX_LETTERS:
-        raise DictionaryError(f"its words use {len(letters)} different letters; an index holds {_MAX_LETTERS}")
+        raise coded(DictionaryError(f"its words use {len(letters)} different letters; an index holds {_MAX_LETTERS}"),
+                    "dictionary_too_many_letters", count=len(letters), most=_MAX_LETTERS)
     width = 4 if len(letters) < 32 else 8
     values = array.array(VALUE_TYPECODES[width], nexts)
     if sys.byteorder != "little":

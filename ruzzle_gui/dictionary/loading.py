@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import marisa_trie
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.bundled import check_installed, companion_paths
 from ruzzle_gui.dictionary.errors import DictionaryError, StaleIndexError, check_regular_file, marisa_reason
 from ruzzle_gui.dictionary.index import PrefixIndex, index_path, map_index, map_trie, read_index
@@ -34,13 +35,15 @@ def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
         try:
             trie = map_trie(marisa_trie.Trie, path)
         except RuntimeError as err:
-            raise DictionaryError(f"{path} is not a valid .marisa dictionary ({marisa_reason(err)})") from None
+            reason = marisa_reason(err)
+            raise coded(DictionaryError(f"{path} is not a valid .marisa dictionary ({reason})"),
+                        "dictionary_not_marisa", path=path, reason=reason) from None
     else:
         from ruzzle_gui.dictionary.child_reader import read_keys_in_child  # only an unvouched file pays for it
 
         trie = marisa_trie.Trie(read_keys_in_child(path))
     if len(trie) == 0:
-        raise DictionaryError(f"dictionary has no words: {path}")
+        raise coded(DictionaryError(f"dictionary has no words: {path}"), "dictionary_no_words", path=path)
     return trie
 
 
@@ -77,9 +80,10 @@ def _finish_compile(path: str) -> None:
     try:
         finish_replacing([*companion_paths(path), path])
     except OSError as err:
-        raise DictionaryError(f"a compile of {path} was interrupted and cannot be finished "
-                              f"({err.strerror}: {err.filename}); compile it again "
-                              f"(ruzzle compile -d WORDS -o {path})") from None
+        raise coded(DictionaryError(f"a compile of {path} was interrupted and cannot be finished "
+                                    f"({err.strerror}: {err.filename}); compile it again "
+                                    f"(ruzzle compile -d WORDS -o {path})"),
+                    "dictionary_interrupted", path=path, problem=err.strerror, file=err.filename) from None
 
 
 @lru_cache(maxsize=None)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 
+from ruzzle_gui.coded import said
+
 __all__ = ["SUMS_NAME", "problem", "expected_sums", "file_sha256", "write_sums"]
 
 SUMS_NAME = "SHA256SUMS"
@@ -30,11 +32,12 @@ def problem(path: str) -> str | None:
     folder, name = os.path.split(path)
     expected = expected_sums(folder).get(name)
     if expected is None:
-        return f"{path} is not in the installed {SUMS_NAME} list, so it cannot be checked"
+        return said(f"{path} is not in the installed {SUMS_NAME} list, so it cannot be checked", "dictionary_unlisted",
+                    path=path, list=SUMS_NAME)
     try:
         status = os.stat(path)
     except OSError as err:
-        return f"cannot read {path}: {err.strerror}"
+        return said(f"cannot read {path}: {err.strerror}", "dictionary_unreadable", path=path, problem=err.strerror)
     key = _cache_key(path, status, expected)
     remembered = _remembered()
     if key in remembered:
@@ -42,9 +45,10 @@ def problem(path: str) -> str | None:
     try:
         actual = file_sha256(path)
     except OSError as err:
-        return f"cannot read {path}: {err.strerror}"
+        return said(f"cannot read {path}: {err.strerror}", "dictionary_unreadable", path=path, problem=err.strerror)
     if actual != expected:
-        return f"{path} is damaged (its checksum differs from the one in {SUMS_NAME})"
+        return said(f"{path} is damaged (its checksum differs from the one in {SUMS_NAME})", "dictionary_checksum",
+                    path=path, list=SUMS_NAME)
     _remember(remembered | {key})
     return None
 

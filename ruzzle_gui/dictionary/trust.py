@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.bundled import is_bundled
 from ruzzle_gui.dictionary.digests import DIGEST_SIZE, bytes_digest, content_digest
 from ruzzle_gui.dictionary.errors import StaleIndexError
@@ -35,9 +36,11 @@ def vouched(path: str) -> bool:
         if bytes_digest(view[:-DIGEST_SIZE]) != footer.index_digest:
             return False  # a damaged index vouches for nothing
     if content_digest(path) != footer.marisa_digest:
-        raise StaleIndexError(f"{path} does not match the checksum in {os.path.basename(index_path(path))}: "
-                              f"it was damaged or changed after compiling; compile it again "
-                              f"(ruzzle compile -d {path} -o {path}, or from its word list)")
+        index = os.path.basename(index_path(path))
+        raise coded(StaleIndexError(f"{path} does not match the checksum in {index}: "
+                                    f"it was damaged or changed after compiling; compile it again "
+                                    f"(ruzzle compile -d {path} -o {path}, or from its word list)"),
+                    "dictionary_stale", path=path, index=index)
     return True
 
 

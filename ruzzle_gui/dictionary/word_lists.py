@@ -6,6 +6,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
+from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.errors import DictionaryError, check_regular_file
 
 # The longest word kept, in letters. Longer lines are dropped (and counted):
@@ -37,12 +38,14 @@ def read_word_list(path: str | os.PathLike) -> Iterator[str]:
                     word = raw.decode("utf-8").strip()
                 except UnicodeDecodeError:
                     if len(raw) < _MAX_LINE_BYTES:
-                        raise DictionaryError(f"{path} is not UTF-8 text (line {number})") from None
+                        raise coded(DictionaryError(f"{path} is not UTF-8 text (line {number})"),
+                                    "word_list_not_utf8", path=path, line=number) from None
                     word = raw.decode("utf-8", errors="ignore")  # cut mid-letter: too long anyway
                 if word:
                     yield unicodedata.normalize("NFC", word)
     except OSError as err:
-        raise DictionaryError(f"cannot read {path}: {err.strerror}") from None
+        raise coded(DictionaryError(f"cannot read {path}: {err.strerror}"), "dictionary_unreadable", path=path,
+                    problem=err.strerror) from None
 
 
 def _capped_lines(handle) -> Iterator[bytes]:
@@ -95,7 +98,7 @@ def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:
     aff_path = os.path.splitext(dic_path)[0] + ".aff"
     for needed in (dic_path, aff_path):
         if not os.path.isfile(needed):
-            raise DictionaryError(f"hunspell file not found: {needed}")
+            raise coded(DictionaryError(f"hunspell file not found: {needed}"), "hunspell_not_found", path=needed)
     from ruzzle_gui import hunspell  # re and dataclasses: only for hunspell, too slow for every command
 
     with open(dic_path, "rb") as dic, open(aff_path, "rb") as aff:
@@ -103,4 +106,5 @@ def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:
     try:
         yield from hunspell.expand(dic_raw, aff_raw)
     except hunspell.HunspellError as err:
-        raise DictionaryError(f"{aff_path} {err}") from None
+        raise coded(DictionaryError(f"{aff_path} {err}"), "hunspell_charset", path=aff_path,
+                    **err.values) from None

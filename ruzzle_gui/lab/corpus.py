@@ -38,6 +38,7 @@ class Shot:
     refuse: tuple[str, ...] = ()
     must_refuse: bool = False
     info: dict = field(default_factory=dict, compare=False)
+    refuse_in: tuple[str, ...] = ()  # the forms a refusal is allowed in (none named: any form)
 
 
 def disputed(shot: Shot, language) -> set[tuple[int, int]]:
@@ -59,7 +60,8 @@ def load_manifest(path: str | Path) -> list[Shot]:
         board = Board.parse(entry["board"].strip("\n")) if "board" in entry else None
         lit = tuple((int(row), int(col)) for row, col in (cell.split(",") for cell in entry.get("lit", ())))
         shots.append(Shot(entry["file"], entry["language"], entry["kind"], board, lit,
-                          tuple(entry.get("refuse", ())), entry.get("must_refuse", False), entry))
+                          tuple(entry.get("refuse", ())), entry.get("must_refuse", False), entry,
+                          tuple(entry.get("refuse_in", ()))))
     return shots
 
 
@@ -90,10 +92,11 @@ class Verdict:
     allowed: bool = True         # a refusal the manifest allows, or any other outcome
 
 
-def judge(shot: Shot, reading=None, error: str | None = None) -> Verdict:
-    """Return the verdict on ``reading`` of ``shot`` (or on the refusal ``error``)."""
+def judge(shot: Shot, reading=None, error: str | None = None, form: str | None = None) -> Verdict:
+    """Return the verdict on ``reading`` of ``shot`` (or on the refusal ``error``) sent in ``form`` (None: unsaid)."""
     if error is not None:
-        allowed = any(word in error for word in shot.refuse)
+        in_allowed_form = form is None or not shot.refuse_in or form in shot.refuse_in
+        allowed = in_allowed_form and any(word in error for word in shot.refuse)
         return Verdict("refused", message=error, allowed=allowed)
     truth = shot.board
     if truth is None or reading.board.rows != truth.rows or reading.board.cols != truth.cols:
@@ -121,7 +124,7 @@ def read_form(shot: Shot, folder: str | Path, form: str) -> tuple[Verdict, objec
     try:
         reading = read_board(sent, load_language(shot.language))
     except ImageError as err:
-        return judge(shot, error=str(err)), None
+        return judge(shot, error=str(err), form=form), None
     return judge(shot, reading), reading
 
 

@@ -24,6 +24,7 @@ Tiles come from ``cells.cut_wide``: the tile with PAD of its side around it.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -59,6 +60,11 @@ LIT_HUES = (20, 55, 62)  # hue range of a lit face's orange (from, to), and how 
 LIT_SATURATION, LIT_VALUE = 0.55, 150  # ... and how saturated and bright that orange is at least
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
 RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
+# Least tile side, in px as shot, at which a badge's label is read (lab/small_tiles.py, generated boards at 36-60 px
+# tiles). Below it the label is 4-6 px tall and a lit badge's rim a px or two blurred into its orange: labels were
+# misread (a lit DL as TW at 58 px, DW as TW at 44-48 px) and lit badges missed (a lit DW given as plain at 47 px).
+LABEL_MIN_TILE = 44      # an unlit tile's ring and badge colour then witness its bonus alone
+LIT_MIN_TILE = 60        # a lit tile, whose colour tells nothing, then has its bonus unknown
 
 
 @dataclass(frozen=True)
@@ -188,14 +194,17 @@ def _has_rim(wide: np.ndarray) -> bool:
     return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
 
 
-def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
-    """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not)."""
+def read_bonus(wide: np.ndarray, lit: bool | None = None, tile: float = math.inf) -> Bonus:
+    """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not).
+
+    ``tile``: the tile's side in the shot, in px (default: large enough to read its badge's label).
+    """
     if is_lit(wide) if lit is None else lit:
-        return _lit_bonus(wide)
+        return SMALL_LIT if tile < LIT_MIN_TILE else _lit_bonus(wide)
     ring, sides = read_ring(wide)
     badge = read_badge(wide)
     label = Label(None)
-    if badge != "plain":
+    if badge != "plain" and tile >= LABEL_MIN_TILE:
         index = [bonus for bonus, *_ in BONUS_HUES].index(badge)
         label = _label(wide, lambda pixels: classify_colour(pixels) == index)
     if label.text is not None and label.text != badge:  # the badge's own two witnesses part
@@ -211,6 +220,10 @@ def read_bonus(wide: np.ndarray, lit: bool | None = None) -> Bonus:
     guess = ring if ring != "plain" else badge
     return Bonus(guess, False, said(f"the ring says {_name(ring)} but the badge says {_name(badge)}",
                                     "reason_ring_badge", ring=ring, badge=badge))
+
+
+SMALL_LIT = Bonus(None, False, said("the tile is lit by a swipe, which hides its badge's colour, and is too small "
+                                    "for the badge's label to be read: bonus unknown", "reason_lit_small"))
 
 
 def _lit_bonus(wide: np.ndarray) -> Bonus:

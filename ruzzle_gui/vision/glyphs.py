@@ -1,6 +1,7 @@
 """Split a tile into its two dark-grey marks: the big letter and the small value in the top-right corner."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,6 +14,8 @@ __all__ = ["Glyphs", "ink_mask", "split_glyphs"]
 INK_MAX = 140        # luminance (0-255) of ink: the game's dark grey is ~65, tile faces ~240; a coloured
                      # border blended into the face is either lighter than this or more coloured than INK_SPREAD
 INK_SPREAD = 50      # largest channel minus smallest: grey ink, not a coloured border or badge
+FAINT_MAX = 190      # luminance of a value digit's faint strokes: a shot shrunk to 30-45 px tiles blurs the
+                     # digit's thin strokes lighter than INK_MAX (a 4 kept only its stem and read as 1)
 MARGIN = 0.035       # tile edge band ignored, in tiles: rounded-corner shading; the value starts just inside it
 VALUE_LEFT = 0.5     # the value sits right of the tile's middle ...
 VALUE_BOTTOM = 0.36  # ... and ends above the letter's cap line
@@ -45,10 +48,14 @@ def darkness(cell: np.ndarray) -> np.ndarray:
     return np.clip((FACE_LUMINANCE - _luminance(cell)) / (FACE_LUMINANCE - INK_LUMINANCE), 0, 1).astype(np.float32)
 
 
+def _grey_ink(pixels: np.ndarray, darkest: int) -> np.ndarray:
+    """Return which RGB pixels are grey and no lighter than ``darkest``."""
+    return (_luminance(pixels) <= darkest) & (channel_spread(pixels) <= INK_SPREAD)
+
+
 def ink_mask(cell: np.ndarray) -> np.ndarray:
     """Return the dark grey pixels of an RGB tile inside its border band."""
-    luminance = _luminance(cell)
-    mask = (luminance <= INK_MAX) & (channel_spread(cell) <= INK_SPREAD)
+    mask = _grey_ink(cell, INK_MAX)
     edge = round(MARGIN * cell.shape[0])
     mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
     return mask
@@ -80,14 +87,42 @@ def _glyph(marks: list[Region], reach: float) -> list[Region]:
             and r.top < body.bottom + reach and r.bottom > body.top - reach]
 
 
-def split_glyphs(cell: np.ndarray) -> Glyphs:
-    """Return the letter's and the value's ink in an RGB tile."""
+def _value_marks(marks: list[Region], side: int) -> list[Region]:
+    """Return the marks that lie in the value's corner and are no border's edge."""
+    return [r for r in marks if _is_value(r, side) and r.width <= VALUE_FLAT * r.height]
+
+
+def _faint_marks(cell: np.ndarray, mask: np.ndarray) -> list[Region]:
+    """Return the marks of the value's corner with their faint strokes: each faint region that holds ink of ``mask``.
+
+    Hysteresis, as an edge detector keeps a weak edge joined to a strong one: a faint stroke counts
+    only where it joins a mark dark enough to be ink, so the face's shading never becomes a digit.
+    Only the corner is searched (a quarter of the tile's cost); a region touching its cut edges runs
+    on beyond it, so is no value, and is dropped rather than kept as a fragment.
+    """
+    side = cell.shape[0]
+    bottom, left = math.ceil(VALUE_BOTTOM * side) + 1, math.floor(VALUE_LEFT * side) - 1
+    corner = _grey_ink(cell[:bottom, left:], FAINT_MAX)
+    edge = round(MARGIN * side)  # the tile's own border band, as ink_mask leaves out
+    corner[:edge], corner[:, corner.shape[1] - edge:] = False, False
+    return [Region(r.left + left, r.top, r.right + left, r.bottom, r.area) for r in regions(corner)
+            if r.left > 0 and r.bottom < bottom and r.area >= MIN_MARK * side * side
+            and mask[r.top:r.bottom, r.left + left:r.right + left].any()
+            and max(r.width, r.height) < MAX_SPAN * side and min(r.width, r.height) >= MIN_THICK * side]
+
+
+def split_glyphs(cell: np.ndarray, faint: bool = False) -> Glyphs:
+    """Return the letter's and the value's ink in an RGB tile (``faint``: keep the value's faint strokes too,
+    for a tile shot small)."""
     mask = ink_mask(cell)
     side = cell.shape[0]
     marks = [r for r in regions(mask)
              if r.area >= MIN_MARK * side * side and max(r.width, r.height) < MAX_SPAN * side
              and min(r.width, r.height) >= MIN_THICK * side]
-    value = _glyph([r for r in marks if _is_value(r, side) and r.width <= VALUE_FLAT * r.height], REACH * side)
+    # A faint stroke may join the face's own shading (a lit tile's face, grey in a greyscale shot): the region
+    # then spans the tile and is dropped, and the value's dark marks alone are kept
+    value = ((_glyph(_value_marks(_faint_marks(cell, mask), side), REACH * side) if faint else [])
+             or _glyph(_value_marks(marks, side), REACH * side))
     letter = _glyph([r for r in marks if not _is_value(r, side)], REACH * side)
     ink = darkness(cell)
     return Glyphs(_crop(ink, letter), _crop(ink, value))

@@ -12,6 +12,7 @@ shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,13 +37,18 @@ from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 __all__ = ["CellReading", "Reading", "prepare", "read_board", "read_cell"]
 
 VALUE_MIN = 0.5        # likeness a value needs to count as a witness; small digits blur, so this is lower
-VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be
+VALUE_MARGIN = 0.05    # ... and how far ahead of the next value it must be, unless it confirms a clear letter:
+LETTER_LEAD = 0.1      # a letter this far ahead of every letter of another value is confirmed by a value that
+                       # merely ranks first (a 6 px digit of a small shot reads 3 only 0.04 ahead of 1)
 FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likelier than any of ours ...
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
 BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is not a board of the game
 MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
-MIN_TILE_PX = 48       # a tile narrower than this shows its value in a 6-8 px digit: too small to witness
+MIN_TILE_PX = 36       # a tile narrower than this shows its value in a digit under 5 px: too small to witness
                        # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
+FAINT_BELOW = 48       # px: a smaller tile's value is read with its faint strokes (glyphs.FAINT_MAX); a larger one's
+                       # dark marks are enough, and its faint ones were never measured there (a faded photo's then
+                       # read values of 76 px tiles, where its bonuses were wrong; the letters' doubt refused it)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 CAST_SIDE = 320        # px side of the copy of the board whose background is checked for a colour cast
 
@@ -112,13 +118,14 @@ def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
 
 
 def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None,
-              lit: bool | None = None, glyphs: Glyphs | None = None) -> CellReading:
+              lit: bool | None = None, glyphs: Glyphs | None = None, tile: float = math.inf) -> CellReading:
     """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all).
 
-    ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once).
+    ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once);
+    ``tile`` is the tile's side in the shot, in px (default: large).
     """
     lit = is_lit(wide) if lit is None else lit
-    bonus = read_bonus(wide, lit)
+    bonus = read_bonus(wide, lit, tile)
     glyphs = split_glyphs(_face(wide, lit)) if glyphs is None else glyphs
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
@@ -129,22 +136,34 @@ def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | No
         values = tuple(sorted({str(v) for v in language.values.values()}))
         ranked = matcher(values, fonts).rank(glyphs.value)
         (text, value_score), runner_up = ranked[0], ranked[1][1] if len(ranked) > 1 else -1.0
-        if value_score >= VALUE_MIN and value_score - runner_up >= VALUE_MARGIN:
+        if value_score >= VALUE_MIN and (value_score - runner_up >= VALUE_MARGIN
+                                         or _confirms(int(text), choices, language)):
             value = int(text)
     verdict = reconcile(choices, value, language.values)
     confidence = max(0.0, verdict.confidence if bonus.sure else min(verdict.confidence, 0.5))
     letter_doubt = verdict.uncertain or verdict.confidence < UNCERTAIN_BELOW
-    why = _letter_reason(verdict.letter, value, language, verdict.corrected) if letter_doubt else ""
+    looks_like = choices[0][0] if verdict.corrected else None
+    why = _letter_reason(verdict.letter, value, language, looks_like) if letter_doubt else ""
     return CellReading(verdict.letter, bonus.bonus, value, round(confidence, 3), letter_doubt or not bonus.sure,
                        tuple(choices[:3]), bonus.sure, joined(why, bonus.reason), not letter_doubt)
 
 
-def _letter_reason(letter: str, value: int | None, language: Language, corrected: bool) -> str:
-    """Return why a tile's letter is in doubt."""
+def _confirms(value: int, choices: list[tuple[str, float]], language: Language) -> bool:
+    """Return whether ``value`` is the first letter's own and that letter is clear of every letter of another
+    value: then the value, though read without a lead over the next, still witnesses the letter."""
+    letter, score = choices[0]
+    if language.values.get(letter) != value or score < UNCERTAIN_BELOW:
+        return False
+    return all(score - other >= LETTER_LEAD for rival, other in choices[1:] if language.values.get(rival) != value)
+
+
+def _letter_reason(letter: str, value: int | None, language: Language, looks_like: str | None) -> str:
+    """Return why a tile's letter is in doubt (``looks_like``: the likelier letter its value overruled)."""
     if value is None:
         return said(f"the letter looks like {letter} but its value was not read", "reason_no_value", letter=letter)
-    if corrected:
-        return said(f"the letter is read as {letter} because its value is {value}", "reason_corrected", letter=letter,
+    if looks_like is not None:  # both readings, so that a letter hidden under an overlay is easy to check
+        return said(f"the letter looks most like {looks_like}, whose value is not {value}: read as {letter}, "
+                    f"the likeliest letter worth {value}", "reason_overruled", letter=letter, looks_like=looks_like,
                     value=value)
     if language.values.get(letter) != value:
         return said(f"the letter looks like {letter} but its value {value} is not {letter}'s", "reason_wrong_value",
@@ -192,9 +211,10 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
     lit = [is_lit(w) for w in wide]
-    glyphs = [split_glyphs(_face(w, on)) for w, on in zip(wide, lit)]  # split once: both steps below need them
+    faint = grid.tile < FAINT_BELOW
+    glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(wide, lit)]  # split once: both steps below need them
     _check_alphabet(glyphs, language, name)
-    readings = tuple(read_cell(w, language, fonts, on, g) for w, on, g in zip(wide, lit, glyphs))
+    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile) for w, on, g in zip(wide, lit, glyphs))
     if not upright.greyscale and _colour_cast(image, grid):  # a lit tile's bonus is read from its badge's label
         readings = tuple(r if on else _cast_doubt(r) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain

@@ -92,3 +92,23 @@ def test_the_plan_tab_groups_its_numbers_and_says_its_errors_in_italian(make_app
     view.timing_vars["per_word"].set("12,5")
     view.apply_button.invoke()
     assert view.error_label.cget("text") == "Il tempo per parola deve essere tra 0 e 10 secondi, non 12,5"
+
+
+def test_a_damaged_dictionary_says_what_is_wrong_in_italian(make_app, tmp_path: Path):
+    from importlib import resources
+
+    from test_gui_app import paste_board
+
+    it = resources.files("ruzzle_gui.languages").joinpath("it.toml").read_text(encoding="utf-8")
+    damaged = tmp_path / "rotto.marisa"
+    damaged.write_bytes(b"not a marisa trie at all\n" * 40)
+    broken = tmp_path / "it-rotto.toml"
+    broken.write_text(f'dictionary = "{damaged}"\n' + it, encoding="utf-8")
+    app = make_app(language=str(broken))
+    i18n.set_language("it")
+    paste_board(app)
+    app.show_bonuses()
+    app.solve()
+    settle(app.root)
+    said = str(app.bonuses.hint.cget("text"))
+    assert said.startswith(f"Impossibile risolvere: {damaged} non è un dizionario .marisa valido ("), said
