@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui import language
+from ruzzle_gui import language_pack
 from ruzzle_gui.languages.parsed import PARSED
 
 BOARD = "C A S A\nI O M E\nA R E T\nO L U N\n"
@@ -100,19 +100,19 @@ def test_a_board_with_accents_still_folds_them(tmp_path):
     assert "unidecode" in modules
 
 
-@pytest.mark.parametrize("path", sorted(Path(language.__file__).with_name("languages").glob("*.toml")),
+@pytest.mark.parametrize("path", sorted(Path(language_pack.__file__).with_name("languages").glob("*.toml")),
                          ids=lambda path: path.name)
 def test_parsed_languages_match_their_files(path):
     crc, data = PARSED[path.stem]
-    assert crc == zlib.crc32(path.read_bytes()) and data() == language._read_toml(path, path.name), (
+    assert crc == zlib.crc32(path.read_bytes()) and data() == language_pack.read_toml(path, path.name), (
         f"{path.name} changed: run python -m ruzzle_gui.lab.build_parsed")
 
 
 def test_an_edited_language_file_is_read_with_tomllib(monkeypatch):
-    path = Path(language.__file__).with_name("languages") / "it.toml"
+    path = Path(language_pack.__file__).with_name("languages") / "it.toml"
     crc, data = PARSED["it"]
     stale = {**data(), "name": "Stale"}
     monkeypatch.setitem(PARSED, "it", (crc ^ 1, lambda: stale))
-    assert language._read_bundled(path)["name"] == "Italiano"
+    assert language_pack._read_bundled(path)["name"] == "Italiano"
     monkeypatch.setitem(PARSED, "it", (crc, lambda: stale))
-    assert language._read_bundled(path)["name"] == "Stale"  # the check above can fail
+    assert language_pack._read_bundled(path)["name"] == "Stale"  # the check above can fail

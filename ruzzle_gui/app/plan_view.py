@@ -1,9 +1,9 @@
 """Plan view: the words to swipe in the round, in order, with a time bar and a played-along countdown.
 
 It knows nothing of the board view: ``show_word(solution)`` is called when the
-plan reaches a word (in the results screen, ``Results.animate``). Play runs a
-chain of single ``after()`` calls and keeps the id, so playing again cancels the
-run in progress.
+plan reaches a word (in the results screen, ``Results.animate``). Playing the
+plan along, with its countdown, is the frame it is built on
+(ruzzle_gui.app.play_along).
 """
 from __future__ import annotations
 
@@ -23,13 +23,14 @@ from ruzzle_gui.app.plan_controls import PlayControls, TimingBoxes, clock_text, 
 from ruzzle_gui.app.plan_controls import step_box as step_box
 from ruzzle_gui.app.plan_list import COLUMNS as COLUMNS  # importable from here, as before
 from ruzzle_gui.app.plan_list import PlanList
+from ruzzle_gui.app.play_along import TICK_MS as TICK_MS  # importable from here, as before
+from ruzzle_gui.app.play_along import PlayAlong
 from ruzzle_gui.app.time_bar import TimeBar
 from ruzzle_gui.board import Board
 from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
-TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
 PAD = 8  # the view's padding, as on a 96-DPI screen
 TIP = N_("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
          "Ctrl+R: re-plan for the time left")
@@ -55,7 +56,7 @@ def plan_summary(result: Plan) -> str:
         seconds=format_short(result.seconds))
 
 
-class PlanView(ttk.Frame):
+class PlanView(PlayAlong):
     """The plan as a numbered list with a time bar, Play plan with a countdown, ticks and Re-plan."""
 
     def __init__(self, master: tk.Misc, show_word: Callable[[Solution], None], *, timing: Timing | None = None,
@@ -74,10 +75,7 @@ class PlanView(ttk.Frame):
         self.chance: Chance | None = None  # each word's chance of being accepted (None: every word is)
         self.plan = Plan((), self.seconds, self.timing, _("No board yet"))
         self.played: list[Solution] = []  # in the order they were ticked: the last is where the finger is
-        self.current: int | None = None
-        self._after_id: str | None = None
-        self._running = False
-        self._started = 0.0
+        self.current = None
         self._build()
         self._bind_keys()
 
@@ -353,69 +351,6 @@ class PlanView(ttk.Frame):
         tags = (["played"] if self.is_played(number) else []) + (["current"] if number == self.current else [])
         self.tree.set(str(number), "done", "✓" if self.is_played(number) else "")
         self.tree.item(str(number), tags=tags)
-
-    # ------------------------------------------------------------ play along
-
-    @property
-    def playing(self) -> bool:
-        """Return True while Play plan is running."""
-        return self._running
-
-    def play(self) -> None:
-        """Play the plan from its first word not yet ticked, cancelling a run already going.
-
-        Each word stays shown until the player ticks it (Space, or a click on its ✓):
-        the plan waits for the player, while the countdown runs with the clock.
-        """
-        self.stop()
-        if not self.plan.steps:
-            return
-        self.error_label.configure(text="")
-        self._started = self.clock()
-        self.current = None
-        self._running = True
-        self._go_on()
-        if self._running:
-            self._tick()
-
-    def stop(self) -> None:
-        """Stop playing; the ticks and the countdown stay where they are."""
-        self._running = False
-        if self._after_id is not None:
-            self.after_cancel(self._after_id)
-            self._after_id = None
-
-    def _go_on(self) -> None:
-        """Show the first planned word not ticked yet, or stop when every one is."""
-        due = next((n for n in range(len(self.plan.steps)) if not self.is_played(n)), None)
-        self._set_current(due)
-        if due is None:
-            self.stop()
-            self.error_label.configure(text=_("Every planned word is ticked: Ctrl+R plans more for the time left"))
-            return
-        self.tree.selection_set(str(due))
-        self.show_word(self.plan.steps[due].solution)
-
-    def _tick(self) -> None:
-        """Update the countdown and the bar's time mark; schedule the next tick until time is out."""
-        self._after_id = None
-        elapsed = self.clock() - self._started
-        self.countdown.configure(text=clock_text(self.plan.seconds - elapsed))
-        self.draw_bar(elapsed)
-        if elapsed < self.plan.seconds:
-            self._after_id = self.after(TICK_MS, self._tick)
-        else:
-            self.stop()
-            self.error_label.configure(text=_("Time is up"))
-
-    def _set_current(self, number: int | None) -> None:
-        """Highlight the word being swiped and keep it in view."""
-        before, self.current = self.current, number
-        for row in (before, number):
-            if row is not None:
-                self._paint_row(row)
-        if number is not None:
-            self.tree.see(str(number))
 
     # ------------------------------------------------------------ the time bar
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
-from ruzzle_gui.language import _read_toml
+from ruzzle_gui.language_pack import read_toml
 
 # The bundled language files, and parsed.py beside them.
 HERE = Path(__file__).resolve().parent.parent / "languages"
@@ -37,7 +37,7 @@ def module_text(folder: Path = HERE) -> str:
     """Return the text of parsed.py for every .toml in ``folder``."""
     lines = [HEADER]
     for path in sorted(folder.glob("*.toml")):
-        data = _read_toml(path, path.name)
+        data = read_toml(path, path.name)
         if not plain(data):
             raise SystemExit(f"{path.name} holds a value repr cannot write back (a date?)")
         lines.append(f"    {path.stem!r}: ({zlib.crc32(path.read_bytes())}, lambda: {data!r}),\n")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui import language as language_module
+from ruzzle_gui import language_pack as language_module
 from ruzzle_gui.app import settings as settings_module
 from ruzzle_gui.app.settings import (
     DEFAULT_DELAY_MS,
