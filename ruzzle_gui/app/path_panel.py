@@ -99,16 +99,12 @@ class PathPanel(ttk.Frame):
         for line in self.key.winfo_children():
             if line not in self._key_items:
                 line.destroy()
-        for number in range(row + 1):
-            line = ttk.Frame(self.key)
+        lines = [ttk.Frame(self.key) for _number in range(row + 1)]
+        for line in lines:
             line.pack()
-            for item, item_row in zip(self._key_items, rows):
-                if item_row == number:
-                    item.pack(in_=line, side="left", padx=(0, theme.px(self, 6)))
-            line.lift()
-            for item, item_row in zip(self._key_items, rows):
-                if item_row == number:
-                    item.lift(line)
+        for item, item_row in zip(self._key_items, rows):
+            item.pack(in_=lines[item_row], side="left", padx=(0, theme.px(self, 6)))
+            item.lift(lines[item_row])  # made before its line, it would be drawn under it
 
     def _place_speed(self) -> None:
         """Put the speed slider beside Replay if it fits there at its shortest, else under it."""
