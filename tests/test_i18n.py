@@ -497,12 +497,30 @@ def test_seconds_are_written_with_the_languages_decimal_symbol_and_groups():
 def test_a_colour_cast_leaves_the_bonus_unknown_with_a_reason_the_app_says():
     pytest.importorskip("PIL", reason="Pillow is not installed")
     from ruzzle_gui.app.engine_text import said_text
-    from ruzzle_gui.vision.reader import CellReading, _cast_doubt
+    from ruzzle_gui.vision.reader import CAST, CLIPPED_DARKS, CellReading, _colour_doubt
 
-    doubted = _cast_doubt(CellReading("A", "DL", 1, 0.9, False, ()))
+    doubted = _colour_doubt(CellReading("A", "DL", 1, 0.9, False, ()), CAST)
     assert doubted.bonus is None and doubted.reason.startswith("the board's background is bluer")
+    darkless = _colour_doubt(CellReading("A", "DL", 1, 0.9, False, ()), CLIPPED_DARKS)
+    assert darkless.bonus is None and darkless.reason.startswith("no colour on the board is darker")
     i18n.set_language("it")
     assert said_text(doubted.reason).startswith("lo sfondo della griglia è più blu")
+    assert said_text(darkless.reason) != str(darkless.reason)  # said in Italian, not left in English
+
+
+def test_a_board_refused_for_strange_colours_is_refused_in_the_players_language():
+    pytest.importorskip("PIL", reason="Pillow is not installed")
+    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.vision.errors import ImageError
+    from ruzzle_gui.vision.reader import CAST, CellReading, _check_doubt, _colour_doubt
+
+    readings = tuple(_colour_doubt(CellReading("A", None, None, 0.5, True, (), letter_sure=False), CAST)
+                     for _ in range(16))
+    with pytest.raises(ImageError) as refused:
+        _check_doubt(readings, "shot.png", strange_colours=True)
+    assert refused.value.code == "in_doubt_colours" and "colours are not the game's" in str(refused.value)
+    i18n.set_language("it")
+    assert engine_text(refused.value) != str(refused.value)
 
 
 def test_dictionary_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):

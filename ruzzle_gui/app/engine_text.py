@@ -39,6 +39,9 @@ MESSAGES = {
                      "{side}×{side}"),
     "in_doubt": N_("the board in {name} cannot be read: {doubtful} of {total} letters are in doubt (is the picture "
                    "faded, blurred or too small?)"),
+    "in_doubt_colours": N_("the board in {name} cannot be read: {doubtful} of {total} letters are in doubt, and its "
+                           "colours are not the game's (a photo of the screen, under coloured light?): a screenshot "
+                           "reads better"),
     "capture": N_("cannot capture the screen: {problem}"),
     "no_board": N_("no Ruzzle board found in {name}"),
     "no_board_faded": N_("no Ruzzle board found in {name}: it is too faded to read"),
@@ -119,6 +122,8 @@ MESSAGES = {
     "reason_ring_badge": N_("the ring says {ring} but the badge says {badge}"),
     "reason_colour_cast": N_("the board's background is bluer than the game draws it (a photo's colour cast?), so its "
                              "colours tell no bonus"),
+    "reason_clipped_darks": N_("no colour on the board is darker than its letters, as every bonus colour of the game "
+                               "is (a photo's clipped blacks?), so its colours tell no bonus"),
     "reason_lit": N_("the tile is lit by a swipe, which hides its badge's colour, and the badge's label could not be "
                      "read: bonus unknown"),
     "reason_lit_small": N_("the tile is lit by a swipe, which hides its badge's colour, and is too small for the "

@@ -1,4 +1,9 @@
-"""The board's own background, between the tiles: when a picture shows it bluer than the game, colour tells no bonus.
+"""The board's colours as a whole: when they cannot be the game's, colour tells no bonus.
+
+Two witnesses, each of a whole picture rather than of a tile:
+
+- the board's background, between the tiles, bluer than the game draws it (``colour_cast``);
+- no colour on the board darker than its letters' ink (``clipped_darks``).
 
 The game draws its board on a mid blue (hue ~205, saturation ~0.63) that no
 bonus colour matches: TL's navy is more saturated and darker. A camera can
@@ -11,6 +16,17 @@ trusted in such a picture, so the reader says each bonus is unknown, as it does
 for a greyscale one. The background is read in the middle of the gaps between
 neighbouring tiles, found from the pitch rather than from the tiles' edges, so
 a tile size the locator overestimates still leaves the gaps where they are.
+
+The game draws every bonus colour, and the tiles' shadows, with a channel far
+darker than its grey ink: TL's navy and DL's green have almost no red, TW's red
+and DW's orange almost no blue. A camera that clips its blacks (a webcam's photo
+of a phone: ink, navy and the background's red all 0) loses that range, and a
+picture of it faded and stretched back to the game's levels lifts it again to
+the ink's grey: the navy then comes back a pale blue and the orange a cream that
+neither witness can name, while both agree on plain. So a faded board with no
+colour darker than its ink has lost its bonus colours, whatever its background
+reads. (Only a faded one: unstretched, the clipped navy is still dark and
+saturated; and a board with no bonus tile at all shows no such dark colour.)
 """
 from __future__ import annotations
 
@@ -19,13 +35,18 @@ import numpy as np
 from ruzzle_gui.vision.bonus import hsv
 from ruzzle_gui.vision.locate import Grid
 
-__all__ = ["backdrop_colour", "colour_cast"]
+__all__ = ["backdrop_colour", "clipped_darks", "colour_cast"]
 
 STRIP = 0.03        # in tiles: width of the strip read down the middle of each gap
 SPAN = (0.3, 0.7)   # stretch of a tile's side along which its gap is read: clear of the corners and badges
 GAME_SATURATION = 0.75  # the game's background reads at most 0.65 saturated in every real screenshot in every
                         # form the tests send it in, and up to 0.72 in a generated one washed nearly white and
                         # restored; the photos' cast or clipped blue shows it at 0.99-1.0 as taken
+BELOW_INK = 15      # a channel this far under the ink's luminance is darker than the ink
+DARK_SHARE = 0.008  # share of the board's pixels with such a channel under which the board's darks are gone:
+                    # 0.028-0.29 on every real shot in every form and on generated ones (faded, small, blurred),
+                    # 0.012-0.014 on a generated faded board with a single bonus tile, 0.0000-0.0016 on the
+                    # webcam photos washed halfway to white and stretched back
 
 
 def backdrop_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
@@ -57,3 +78,9 @@ def colour_cast(rgb: np.ndarray, grid: Grid) -> bool:
         return False
     _, saturation, _ = hsv(colour.astype(np.float32))
     return bool(saturation > GAME_SATURATION)
+
+
+def clipped_darks(board: np.ndarray, ink: float) -> bool:
+    """Return whether no colour of ``board`` (the board's RGB, tiles and gaps) is darker than its ``ink`` luminance."""
+    darkest = board.min(axis=2).astype(np.float32)
+    return float(np.mean(darkest < ink - BELOW_INK)) < DARK_SHARE

@@ -22,9 +22,10 @@ from PIL import Image
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.coded import joined, said
 from ruzzle_gui.language import Language, known_languages, load_language
-from ruzzle_gui.vision.backdrop import colour_cast
+from ruzzle_gui.vision.backdrop import clipped_darks, colour_cast
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
+from ruzzle_gui.vision.contrast import board_levels
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
@@ -211,37 +212,64 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     if upright.greyscale:  # a badge or ring without its colour looks like ink
         wide = [_undecorated(w) for w in wide]
     lit = [is_lit(w) for w in wide]
+    cast, untrusted = _untrusted_colours(image, grid, upright.faded) if not upright.greyscale else (False, "")
+    # A cast tints the ink too, and its tinted strokes are not taken for ink: the letters are read in grey
+    inked = [_undecorated(_grey(w)) if cast and not on else w for w, on in zip(wide, lit)]
     faint = grid.tile < FAINT_BELOW
-    glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(wide, lit)]  # split once: both steps below need them
-    _check_alphabet(glyphs, language, name)
+    glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(inked, lit)]  # split once: both steps below need them
+    try:
+        _check_alphabet(glyphs, language, name)
+    except ImageError as err:
+        if not untrusted:
+            raise
+        # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
+        raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
     readings = tuple(read_cell(w, language, fonts, on, g, grid.tile) for w, on, g in zip(wide, lit, glyphs))
-    if not upright.greyscale and _colour_cast(image, grid):  # a lit tile's bonus is read from its badge's label
-        readings = tuple(r if on else _cast_doubt(r) for r, on in zip(readings, lit))
+    if untrusted:  # a lit tile's bonus is read from its badge's label
+        readings = tuple(r if on else _colour_doubt(r, untrusted) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
         readings = tuple(_colourless(reading) for reading in readings)
-    _check_doubt(readings, name)
+    _check_doubt(readings, name, bool(untrusted))
     n = grid.size
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
     board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
     return Reading(board, readings, grid)
 
 
-def _colour_cast(image: Image.Image, grid: Grid) -> bool:
-    """Return whether the board's background in ``image`` is bluer than the game's (``backdrop.colour_cast``)."""
+CAST = said("the board's background is bluer than the game draws it (a photo's colour cast?), so its colours tell "
+            "no bonus", "reason_colour_cast")
+CLIPPED_DARKS = said("no colour on the board is darker than its letters, as every bonus colour of the game is (a "
+                     "photo's clipped blacks?), so its colours tell no bonus", "reason_clipped_darks")
+
+
+def _untrusted_colours(image: Image.Image, grid: Grid, faded: bool) -> tuple[bool, str]:
+    """Return whether the board shows a colour cast, and why its colours tell no bonus ("" when they do).
+
+    Two witnesses of the whole board (``backdrop``): its background bluer than the game's, or, in a faded
+    picture stretched back (``faded``), no colour on it darker than its ink. Unstretched, clipped blacks leave
+    the bonus colours as dark and saturated as the game draws them; and a board with no bonus tile has no
+    such dark colour either, so it is not asked.
+    """
     span = (grid.size - 1) * grid.pitch + grid.tile
     scale = min(1.0, CAST_SIDE / span)  # the background is one flat colour: a small copy of the board shows it
     side = max(1, round(span * scale))
-    board = image.resize((side, side), Image.Resampling.BILINEAR,
-                         box=(grid.left, grid.top, grid.left + span, grid.top + span)).convert("RGB")
-    return colour_cast(np.asarray(board), Grid(grid.size, 0.0, 0.0, grid.pitch * scale, grid.tile * scale))
+    board = np.asarray(image.resize((side, side), Image.Resampling.BILINEAR,
+                                    box=(grid.left, grid.top, grid.left + span, grid.top + span)).convert("RGB"))
+    if colour_cast(board, Grid(grid.size, 0.0, 0.0, grid.pitch * scale, grid.tile * scale)):
+        return True, CAST
+    return False, CLIPPED_DARKS if faded and clipped_darks(board, board_levels(image, grid)[1]) else ""
 
 
-def _cast_doubt(reading: CellReading) -> CellReading:
-    """Return a tile's reading with its bonus unknown: the picture's colours are not the game's."""
+def _colour_doubt(reading: CellReading, why: str) -> CellReading:
+    """Return a tile's reading with its bonus unknown: the picture's colours are not the game's (``why``)."""
     return replace(reading, bonus=None, bonus_sure=False, uncertain=True, confidence=min(reading.confidence, 0.5),
-                   reason=joined(reading.reason, said("the board's background is bluer than the game draws it "
-                                                      "(a photo's colour cast?), so its colours tell no bonus",
-                                                      "reason_colour_cast")))
+                   reason=joined(reading.reason, why))
+
+
+def _grey(wide: np.ndarray) -> np.ndarray:
+    """Return a wide tile in grey: a colour cast tints the ink, whose luminance still shows the letter."""
+    luminance = (wide.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)).astype(np.uint8)
+    return np.repeat(luminance[..., None], 3, axis=2)
 
 
 def _undecorated(wide: np.ndarray) -> np.ndarray:
@@ -259,13 +287,24 @@ def _colourless(reading: CellReading) -> CellReading:
                                  said("the picture has no colour, so the bonus cannot be told", "reason_no_colour")))
 
 
-def _check_doubt(readings: tuple[CellReading, ...], name: str) -> None:
-    """Raise ImageError when so many letters are in doubt that the board would mislead more than help."""
+def _check_doubt(readings: tuple[CellReading, ...], name: str, strange_colours: bool = False) -> None:
+    """Raise ImageError when so many letters are in doubt that the board would mislead more than help
+    (``strange_colours``: the picture's colours are not the game's, which is then the reason given)."""
     doubtful = sum(not r.letter_sure for r in readings)
-    if doubtful >= MOST_IN_DOUBT * len(readings):
-        raise coded(ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in "
-                               f"doubt (is the picture faded, blurred or too small?)"), "in_doubt", name=name,
-                    doubtful=doubtful, total=len(readings))
+    if doubtful < MOST_IN_DOUBT * len(readings):
+        return
+    if strange_colours:
+        raise _strange_colours(name, doubtful, len(readings))
+    raise coded(ImageError(f"the board in {name} cannot be read: {doubtful} of {len(readings)} letters are in "
+                           f"doubt (is the picture faded, blurred or too small?)"), "in_doubt", name=name,
+                doubtful=doubtful, total=len(readings))
+
+
+def _strange_colours(name: str, doubtful: int, total: int) -> ImageError:
+    """Return the refusal of a board whose letters are in doubt in a picture whose colours are not the game's."""
+    return coded(ImageError(f"the board in {name} cannot be read: {doubtful} of {total} letters are in doubt, and "
+                            f"its colours are not the game's (a photo of the screen, under coloured light?): a "
+                            f"screenshot reads better"), "in_doubt_colours", name=name, doubtful=doubtful, total=total)
 
 
 def prepare(language: Language | str) -> None:
