@@ -339,6 +339,7 @@ class PlanView(PlayAlong):
         self.summary_label.configure(text=plan_summary(result))
         self.pace_line.show(result)
         self.tree.delete(*self.tree.get_children())
+        self.tree.size_number_column(len(result.steps))
         for number, step in enumerate(result.steps):
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
                              values=("", step.solution.word, format_number(step.solution.score), start_text(step),

@@ -7,6 +7,7 @@ everything at once, as before.
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from tkinter import ttk
 
 import pytest
@@ -19,12 +20,20 @@ from test_gui_look import clipped, cut_headings, outside, photograph
 
 LIVE_ROWS = 5  # the word being swiped and the next few: what a player needs in a two-minute round
 LOOKAHEAD = 3  # words after the current one that Play plan keeps in view
+SUN_VALLEY_INDICATOR = 26  # screen pixels Sun Valley's tree indicator takes before the # text, at any DPI
 
 
 def whole_rows(tree: ttk.Treeview) -> list[str]:
     """Return the rows of ``tree`` drawn whole, top to bottom (a row cut by the list's bottom edge is not)."""
     height = tree.winfo_height()
     return [row for row in tree.get_children() if (box := tree.bbox(row)) and box[1] + box[3] <= height]
+
+
+def cut_numbers(tree: ttk.Treeview) -> list[str]:
+    """Return the row numbers ("10.") wider than the room the # column leaves them beside the tree indicator."""
+    font = tkfont.Font(root=tree, font=ttk.Style(tree).lookup("Treeview", "font"))
+    room = tree.column("#0", "width") - SUN_VALLEY_INDICATOR
+    return [text for row in tree.get_children() if font.measure(text := tree.item(row, "text")) > room]
 
 
 def launch_on(window: tk.Toplevel, monkeypatch: pytest.MonkeyPatch, screen: tuple[int, int], code: str,
@@ -52,7 +61,7 @@ def launch_on(window: tk.Toplevel, monkeypatch: pytest.MonkeyPatch, screen: tupl
 def nothing_cut(app: App, window: tk.Misc) -> dict[str, list[str]]:
     """Return what is cut off or pushed out of the window on the Words screen with its Plan tab shown."""
     found = {"clipped": clipped(app.results), "outside": outside(window, app.results),
-             "headings": cut_headings(app.results.tree)}
+             "headings": cut_headings(app.results.tree), "numbers": cut_numbers(app.results.plan_view.tree)}
     return {name: cut for name, cut in found.items() if cut}
 
 
