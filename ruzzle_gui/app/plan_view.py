@@ -38,8 +38,8 @@ from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timi
 
 # Spacing as on a 96-DPI screen, (roomy, compact): round the view, above and below the bar, above the controls.
 PAD, BAR_GAP, CONTROLS_GAP = (8, 4), (6, 3), (8, 4)
-# The view's height (96-DPI pixels) below which it goes compact. Roomy, everything else takes about 420:
-# from here up the list still shows eight words or more in every interface language.
+# The view's height (96-DPI pixels) below which it goes compact. Roomy, everything but the list takes about
+# 430: from here up the list still shows seven words or more (German, the tallest), compact fourteen here.
 COMPACT_BELOW = 640
 TIP = N_("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
          "Ctrl+R: re-plan for the time left")
