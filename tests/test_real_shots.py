@@ -97,7 +97,7 @@ SHRUNK_DESKTOPS = [(shot, form) for shot in SHOTS if shot.kind == "desktop" for 
 
 @pytest.mark.parametrize(("shot", "form"), SHRUNK_DESKTOPS, ids=lambda x: getattr(x, "file", x))
 def test_a_desktop_shrunk_to_a_phones_width_is_read_right(shot, form):
-    # Its phone window's tiles are 38-47 px: every letter is read right but one an overlay covers (marked
+    # Its phone window's tiles are 32-47 px: every letter is read right but one an overlay covers (marked
     # unsure), every bonus right but those of lit tiles, whose labels are too small to read (marked unknown).
     verdict, reading = read_form(shot, FOLDER, form)
     assert reading is not None, verdict.message

@@ -1,7 +1,7 @@
-"""Measure the screenshot reader on generated boards whose tiles are small: 36-48 px, as on a whole desktop
+"""Measure the screenshot reader on generated boards whose tiles are small: 30-48 px, as on a whole desktop
 or a round's emulator window shrunk to a phone's width.
 
-    python -m ruzzle_gui.lab.small_tiles [--boards 200] [--tiles 37 40 44 48] [--seed 7]
+    python -m ruzzle_gui.lab.small_tiles [--boards 200] [--tiles 31 34 37 40 44 48] [--seed 7]
 
 Each board is drawn as a phone screenshot (either look, a swipe lighting a few tiles on every other board),
 shrunk so that its tiles are the asked width, then blurred a little and saved as JPEG at quality 50-95.
@@ -24,7 +24,7 @@ from ruzzle_gui.vision.recognise import font_files
 __all__ = ["Tally", "small_shot", "tally", "main"]
 
 GROUPS = {"Latin": ("en", "it", "de", "fr"), "Cyrillic": ("ru",)}
-TILES = (37, 40, 44, 48)  # 37: a board drawn at the least width, 36, is measured a little under it
+TILES = (31, 34, 37, 40, 44, 48)  # 31: a board drawn at the least width, 30, is measured a little under it
 DRAWN_WIDTH = 480  # px: boards are drawn at a small phone's width (tiles ~100 px), then shrunk, as a player's shot is
 
 

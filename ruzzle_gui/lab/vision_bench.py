@@ -41,7 +41,7 @@ def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> 
     rng = random.Random(seed)
     fonts = font_files()
     totals: dict[str, Any] = {"cells": 0, "letters": 0, "bonuses": 0, "boards": 0, "uncertain": 0, "wrong_flagged": 0,
-                              "refused": 0}
+                              "refused": 0, "right": 0, "marked": 0, "unmarked": 0}
     for index in range(boards):
         language = load_language(codes[index % len(codes)])
         font = fonts[index % len(fonts)]
@@ -56,11 +56,23 @@ def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> 
         wrong = [i for i, (a, b) in enumerate(zip(reading.board.letters, truth.letters)) if a != b]
         totals["letters"] += len(truth.letters) - len(wrong)
         totals["bonuses"] += sum(a == b for a, b in zip(reading.board.bonuses, truth.bonuses))
-        totals["boards"] += reading.board == truth
+        # right as before letters carried their doubt: the board's letters and bonuses, no bonus unsure
+        totals["boards"] += (reading.board.letters, reading.board.bonuses, reading.board.unsure) == (
+            truth.letters, truth.bonuses, ())
         totals["uncertain"] += len(reading.uncertain)
         totals["wrong_flagged"] += sum(reading.cells[i].uncertain for i in wrong)
         totals.setdefault("errors", []).extend(f"{truth.letters[i]}->{reading.board.letters[i]}" for i in wrong)
+        totals[_verdict(reading, truth)] += 1
     return totals
+
+
+def _verdict(reading, truth) -> str:
+    """Return how a board was read, as the real corpus is judged: right (none unsure), marked (every wrong
+    tile, letter or bonus, named unsure) or unmarked (a wrong tile given as sure)."""
+    unsure = set(reading.uncertain)
+    wrong = {divmod(i, truth.cols) for i, pair in enumerate(zip(truth.letters, truth.bonuses))
+             if pair != (reading.board.letters[i], reading.board.bonuses[i])}
+    return "unmarked" if wrong - unsure else "marked" if unsure else "right"
 
 
 def lit_accuracy(codes: tuple[str, ...], boards: int, seed: int) -> dict[str, int]:
@@ -183,7 +195,9 @@ def main(argv: list[str] | None = None) -> int:
               f"({100 * t['letters'] / t['cells']:.2f}%), bonuses {t['bonuses']}/{t['cells']}, "
               f"boards all right {t['boards']}/{args.boards}, uncertain cells {t['uncertain']}, "
               f"wrong letters flagged {t['wrong_flagged']}/{t['cells'] - t['letters'] - 16 * t['refused']}, "
-              f"refused {t['refused']} {' '.join(t.get('errors', []))}")
+              f"refused {t['refused']}; boards: all right, none unsure {t['right']}, wrong or unsure but every "
+              f"wrong tile marked {t['marked']}, a wrong tile unmarked {t['unmarked']} "
+              f"{' '.join(t.get('errors', []))}")
     for group, codes in GROUPS.items():
         c = lit_accuracy(codes, args.boards, args.seed)
         print(f"{group:9} {c['boards']} boards with a swipe in progress: lit bonus tiles {c['lit bonus']}: "

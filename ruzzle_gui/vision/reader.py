@@ -7,7 +7,8 @@ Each step is a pure function of its own module, testable alone:
 
 Never a wrong board given with confidence: a tile whose letter or bonus the
 witnesses do not establish is named in ``Reading.uncertain`` with its reason,
-and its bonus is marked unsure in the board itself (``Board.unsure``). A
+and marked in the board itself, so that its board file keeps the doubt: an
+unsure bonus in ``Board.unsure``, an unsure letter in ``Board.unsure_letters``. A
 shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 """
 from __future__ import annotations
@@ -45,11 +46,14 @@ FOREIGN_MARGIN = 0.05  # a letter of another alphabet must look this much likeli
 FOREIGN_SHARE = 0.25   # ... on this share of the tiles for the board to be called another alphabet's
 BOARD_SIDE = 4         # tiles a side on every Ruzzle board: any other count is not a board of the game
 MOST_IN_DOUBT = 0.5    # a board with this share of its letters in doubt is refused rather than printed
-MIN_TILE_PX = 36       # a tile narrower than this shows its value in a digit under 5 px: too small to witness
-                       # the letter (a round-summary card's small board, a whole desktop shrunk to a phone's width)
-FAINT_BELOW = 48       # px: a smaller tile's value is read with its faint strokes (glyphs.FAINT_MAX); a larger one's
+MIN_TILE_PX = 30       # a tile narrower than this shows its value in a digit of 4 px or less: too small to
+                       # witness the letter (a round-summary card's small board). At 30-35 px (a whole desktop
+                       # shrunk to a phone's width) letters are still read, and those in doubt marked or refused
+FAINT_BELOW = 56       # px: a smaller tile's value is read with its faint strokes (glyphs.FAINT_MAX); a larger one's
                        # dark marks are enough, and its faint ones were never measured there (a faded photo's then
-                       # read values of 76 px tiles, where its bonuses were wrong; the letters' doubt refused it)
+                       # read values of 76 px tiles, where its bonuses were wrong; the letters' doubt refused it).
+                       # 48 was too low: a 1366x768 desktop's phone window is located at half size, so its
+                       # tiles measure 48 or 50 px, and its thin Cyrillic values went unread (boards refused)
 UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its letter reads as on a grey face
 CAST_SIDE = 320        # px side of the copy of the board whose background is checked for a colour cast
 
@@ -86,11 +90,6 @@ class Reading:
     def uncertain(self) -> tuple[Cell, ...]:
         """Return the (row, col) of every cell the player should check."""
         return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if cell.uncertain)
-
-    @property
-    def letter_doubts(self) -> tuple[Cell, ...]:
-        """Return the (row, col) of every cell whose letter is in doubt (``board.unsure`` holds the bonuses)."""
-        return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if not cell.letter_sure)
 
     @property
     def reasons(self) -> dict[Cell, str]:
@@ -232,7 +231,8 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     _check_doubt(readings, name, bool(untrusted))
     n = grid.size
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
-    board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
+    unsure_letters = (divmod(index, n) for index, r in enumerate(readings) if not r.letter_sure)
+    board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure, unsure_letters)
     return Reading(board, readings, grid)
 
 
