@@ -9,8 +9,12 @@ letter with an optional lower-case bonus suffix (``dl``, ``tl``, ``dw``,
 
 A cell whose bonus is unsure (a screenshot reader could not establish it)
 ends in ``?``: ``Etl?`` is an E that is probably TL, ``E?`` an E whose bonus
-is unknown. Such a board solves with the guesses; the command line refuses it
-unless told to take unsure bonuses as plain (``Board.unsure_as_plain``).
+is unknown. A cell whose letter is unsure starts with ``?``: ``?W`` is a tile
+read as W that may be another letter (an overlay hid it), ``?Wtl`` the same
+on a sure TL, ``?Wtl?`` both in doubt. Each mark sits beside what it doubts.
+Such a board solves with the guesses; the command line refuses it unless told
+to take unsure bonuses as plain (``Board.unsure_as_plain``, which keeps every
+sure bonus) and the letters as read.
 
 A blank line ends the board. Only a line feed (or CR LF) ends a line.
 """
@@ -72,18 +76,19 @@ class Board:
     letters: tuple[str, ...]
     bonuses: tuple[str | None, ...]
     unsure: tuple[Cell, ...]  # cells whose bonus is a guess (or unknown, when the bonus is None), sorted
-    __match_args__ = ("rows", "cols", "letters", "bonuses", "unsure")
+    unsure_letters: tuple[Cell, ...]  # cells whose letter is a guess, sorted
+    __match_args__ = ("rows", "cols", "letters", "bonuses", "unsure", "unsure_letters")
 
     def __init__(self, rows: int, cols: int, letters: tuple[str, ...], bonuses: tuple[str | None, ...],
-                 unsure: Iterable[Cell] = ()) -> None:
-        unsure = tuple(sorted(set(unsure)))
-        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses, unsure)):
+                 unsure: Iterable[Cell] = (), unsure_letters: Iterable[Cell] = ()) -> None:
+        unsure, unsure_letters = tuple(sorted(set(unsure))), tuple(sorted(set(unsure_letters)))
+        for name, value in zip(self.__match_args__, (rows, cols, letters, bonuses, unsure, unsure_letters)):
             object.__setattr__(self, name, value)
         self.__post_init__()
 
     def _fields(self) -> tuple:
-        """Return (rows, cols, letters, bonuses, unsure)."""
-        return self.rows, self.cols, self.letters, self.bonuses, self.unsure
+        """Return (rows, cols, letters, bonuses, unsure, unsure_letters)."""
+        return self.rows, self.cols, self.letters, self.bonuses, self.unsure, self.unsure_letters
 
     def __eq__(self, other: object) -> bool:
         return self._fields() == other._fields() if other.__class__ is self.__class__ else NotImplemented
@@ -93,6 +98,7 @@ class Board:
 
     def __repr__(self) -> str:
         unsure = f", unsure={self.unsure!r}" if self.unsure else ""
+        unsure += f", unsure_letters={self.unsure_letters!r}" if self.unsure_letters else ""
         return (f"{type(self).__qualname__}(rows={self.rows!r}, cols={self.cols!r}, "
                 f"letters={self.letters!r}, bonuses={self.bonuses!r}{unsure})")
 
@@ -118,7 +124,7 @@ class Board:
             if bonus is not None and bonus not in BONUSES:
                 raise coded(BoardError(f"{self._where(index)}: unknown bonus {_quote(bonus)} (use DL, TL, DW or TW)"),
                             "board_bonus", **self._place(index), **_token(bonus))
-        for cell in self.unsure:
+        for cell in self.unsure + self.unsure_letters:
             if not (len(cell) == 2 and 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols):
                 raise BoardError(f"unsure cell {cell!r} is outside the {self.rows}x{self.cols} board")
 
@@ -136,7 +142,9 @@ class Board:
                             "board_row_width", line=number, count=len(cells), width=width)
         parsed = [_parse_cell(token, number, col) for number, cells in grid for col, token in enumerate(cells, 1)]
         unsure = (divmod(index, width) for index, p in enumerate(parsed) if p[2])
-        board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed), unsure)
+        unsure_letters = (divmod(index, width) for index, p in enumerate(parsed) if p[3])
+        board = cls(len(grid), width, tuple(p[0] for p in parsed), tuple(p[1] for p in parsed), unsure,
+                    unsure_letters)
         return board.for_language(language, [number for number, _ in grid]) if language else board
 
     @classmethod
@@ -233,14 +241,17 @@ class Board:
                                        f"alphabet"), "board_alphabet", **self._place(index, line_numbers),
                             **_token(letter), language=language.english_name, language_code=language.code)
             folded.append(letter_ok)
-        return Board(self.rows, self.cols, tuple(folded), self.bonuses, self.unsure)
+        return Board(self.rows, self.cols, tuple(folded), self.bonuses, self.unsure, self.unsure_letters)
 
     def unsure_as_plain(self) -> Board:
-        """Return this board with every unsure cell taken as a plain tile, and none unsure."""
+        """Return this board with every unsure bonus taken as a plain tile, and no bonus unsure.
+
+        A sure bonus stays, on a doubted letter too; the doubted letters stay marked (a letter has no plain form).
+        """
         bonuses = list(self.bonuses)
         for row, col in self.unsure:
             bonuses[row * self.cols + col] = None
-        return Board(self.rows, self.cols, self.letters, tuple(bonuses))
+        return Board(self.rows, self.cols, self.letters, tuple(bonuses), (), self.unsure_letters)
 
     def _where(self, index: int, line_numbers: list[int] | None = None) -> str:
         """Return 'line L, cell C' (or 'row R, cell C') for a row-major cell index."""
@@ -272,12 +283,12 @@ class Board:
 
     def to_text(self) -> str:
         """Return the board in board-file format; ``Board.parse`` reads it back."""
-        lines, unsure, width = [], set(self.unsure), 4 if self.unsure else 3
-        for row, (letters, bonuses) in enumerate(zip(self.grid(), self.bonus_grid())):
-            cells = [letter + (bonus.lower() if bonus else "") + ("?" if (row, col) in unsure else "")
-                     for col, (letter, bonus) in enumerate(zip(letters, bonuses))]
-            lines.append(" ".join(cell.ljust(width) for cell in cells).rstrip())
-        return "\n".join(lines) + "\n"
+        unsure, doubted = set(self.unsure), set(self.unsure_letters)
+        rows = [[("?" if (row, col) in doubted else "") + letter + (bonus.lower() if bonus else "")
+                 + ("?" if (row, col) in unsure else "") for col, (letter, bonus) in enumerate(zip(letters, bonuses))]
+                for row, (letters, bonuses) in enumerate(zip(self.grid(), self.bonus_grid()))]
+        width = max(3, *(len(cell) for cells in rows for cell in cells))  # columns line up, marks or none
+        return "".join(" ".join(cell.ljust(width) for cell in cells).rstrip() + "\n" for cells in rows)
 
 
 def _board_lines(text: str) -> list[tuple[int, str]]:
@@ -317,20 +328,27 @@ def _token(text: str) -> dict[str, object]:
     return {"token": text[:EXCERPT], "length": len(text)} if len(text) > EXCERPT else {"token": text}
 
 
-def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool]:
-    """Return (letter, bonus, unsure) for one board-file cell such as ``Ttl``, ``e`` or ``Ttl?``."""
+def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool, bool]:
+    """Return (letter, bonus, bonus unsure, letter unsure) for one board-file cell such as ``Ttl``, ``e``,
+    ``Ttl?`` or ``?Ttl``."""
     where, place = f"line {line}, cell {col}", {"line": line, "cell": col}
-    unsure = len(token) > 1 and token.endswith("?")
-    letter, suffix = token[:1], token[1:len(token) - unsure]
+    doubted = token.startswith("?")
+    body = token[doubted:]
+    unsure = len(body) > 1 and body.endswith("?")
+    letter, suffix = body[:1], body[1:len(body) - unsure]
+    if (doubted and not letter.isalpha()) or "?" in suffix:  # '?', '??W', '?1', 'W?tl', 'Wtl??'
+        raise coded(BoardError(f"{where}: {_quote(token)} has a '?' out of place: it goes just before a letter "
+                               f"that is a guess (?W) and just after a bonus that is (Wtl?, W?)"),
+                    "board_doubt_mark", **place, **_token(token))
     if not letter.isalpha():
         raise coded(BoardError(f"{where}: {_quote(token)} is not a letter (digits and symbols are not allowed)"),
                     "board_not_letter", **place, **_token(token))
     # ß upper-cases to two letters; keep it whole so the error can name it.
     letter = letter.upper() if len(letter.upper()) == 1 else letter
     if not suffix:
-        return letter, None, unsure
+        return letter, None, unsure, doubted
     if suffix in SUFFIXES:
-        return letter, SUFFIXES[suffix], unsure
+        return letter, SUFFIXES[suffix], unsure, doubted
     if suffix.isalpha() and suffix.islower() and len(suffix) == 2:
         raise coded(BoardError(f"{where}: unknown bonus '{suffix}' in {_quote(token)} (use dl, tl, dw or tw)"),
                     "board_suffix", **place, suffix=suffix, **_token(token))

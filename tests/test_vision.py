@@ -186,12 +186,17 @@ def test_a_tile_whose_value_disagrees_with_its_letter_is_marked_uncertain():
 
 # --- the whole chain --------------------------------------------------------------------------------------
 
+def letters_and_bonuses(board: Board) -> Board:
+    """Return ``board`` without its letters' doubts (its bonuses' stay): what a shot's true board holds."""
+    return Board(board.rows, board.cols, board.letters, board.bonuses, board.unsure)
+
+
 @pytest.mark.parametrize("code,seed", [(code, seed) for code in ("en", "it", "ru") for seed in range(8)])
 def test_read_board_reads_random_shots_exactly(code, seed):
     language = load_language(code)
     shot = synth.random_shot(language, random.Random(1000 + seed))
     reading = read_board(shot.image, language)
-    assert reading.board == shot.board
+    assert letters_and_bonuses(reading.board) == shot.board  # a right letter may still be doubted
     assert len(reading.confidences) == 16 and all(0 <= c <= 1 for c in reading.confidences)
 
 
@@ -199,7 +204,7 @@ def test_read_board_reads_a_jpeg_file(tmp_path):
     shot = synth.degrade(shot_of(board_of("ЖЩЪЭЮЯФЦЧШЫЬЙБГД"), RU, "phone", 720), random.Random(2), quality=50)
     path = tmp_path / "shot.jpg"
     shot.image.save(path, quality=60)
-    assert read_board(path, "ru").board == shot.board
+    assert letters_and_bonuses(read_board(path, "ru").board) == shot.board
 
 
 # --- bad input ------------------------------------------------------------------------------------------

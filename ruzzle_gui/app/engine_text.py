@@ -67,6 +67,8 @@ MESSAGES = {
     "board_suffix": N_("{where}: unknown bonus {suffix} in {token} (use dl, tl, dw or tw)"),
     "board_bad_cell": N_("{where}: {token} is not one letter with an optional dl, tl, dw or tw bonus (and ? if the "
                          "bonus is unsure)"),
+    "board_doubt_mark": N_("{where}: {token} has a ? out of place: it goes just before a letter that is a guess (?W) "
+                           "and just after a bonus that is (Wtl?, W?)"),
     "board_alphabet": N_("{where}: {token} is not a letter of the {language} alphabet"),
     # TRANSLATORS: the planner's messages. {which} is "the time per word", "the time per letter" or "the time per
     # cell" (translated elsewhere); numbers are seconds.

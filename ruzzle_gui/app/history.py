@@ -17,7 +17,8 @@ LIMIT = 200  # steps kept: a whole round of typing and reading, and then some
 
 
 class Snapshot(NamedTuple):
-    """The board as the player sees it: shape, letters, bonuses, the tiles still unsure and whether it was read."""
+    """The board as the player sees it: shape, letters, bonuses, the tiles still unsure and whether it was read,
+    and which of the unsure tiles doubt their letter and which their bonus."""
 
     rows: int
     cols: int
@@ -25,6 +26,8 @@ class Snapshot(NamedTuple):
     bonuses: tuple[str | None, ...]
     unsure: tuple[tuple[int, str], ...] = ()
     read: bool = False
+    letter_doubts: tuple[int, ...] = ()
+    bonus_doubts: tuple[int, ...] = ()
 
 
 def where(index: int, cols: int) -> tuple[int, int]:

@@ -37,6 +37,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("Backspace, Delete"), N_("clear a tile")),
         (N_("Arrows, Home, End"), N_("move the cursor")),
         (N_("Ctrl+V, Shift+Insert"), N_("paste letters or a whole board file")),
+        (N_("Ctrl+C"), N_("copy the board as a board file, each unsure tile marked ?")),
         (N_("Alt+R"), N_("random board, with bonuses")),
         (N_("Alt+L"), N_("clear the board")),
         (N_("Enter after a read"), N_("accept the board read (bonuses too) and solve")),

@@ -86,6 +86,8 @@ class LetterEntry(ttk.Frame):
             view.bind(sequence, self._on_paste_image)
         view.bind("<Button-1>", self._on_click)
         bind_shortcut([view], "<KeyPress-question>", self.next_unsure)
+        for sequence in ("<Control-c>", "<Control-C>"):  # Caps Lock sends the upper case
+            bind_shortcut([view], sequence, self.copy_board)
         unsure.HoverReason(view, self.app_state)
         view.bind("<Button-2>", self._on_paste_selection)
         widgets = (view, self.language_box, self.rows_box, self.cols_box, self.random_button,
@@ -216,6 +218,19 @@ class LetterEntry(ttk.Frame):
         self.hint.flash(_("Pasted a {rows}×{cols} board with its bonuses").format(rows=board.rows, cols=board.cols),
                         error=False)
         return board.rows * board.cols
+
+    def copy_board(self) -> None:
+        """Put the board on the clipboard as a board file, each tile still unsure marked with its ?."""
+        problem = board_problem(self.app_state, self.language)
+        if problem is not None:
+            self.hint.flash(problem[1])
+            return
+        self.clipboard_clear()
+        self.clipboard_append(self.app_state.marked_board().to_text())
+        left = len(self.app_state.unsure)
+        self.hint.flash(ngettext("Copied the board as text; its {count} unsure tile is marked ?",
+                                 "Copied the board as text; its {count} unsure tiles are marked ?", left).format(
+            count=format_number(left)) if left else _("Copied the board as text"), error=False)
 
     def _report_paste(self, placed: int, extra: int, refused: list[str], language: Language) -> None:
         """Say what a paste did: letters placed, extra letters dropped, characters refused."""

@@ -18,14 +18,16 @@ def is_board_text(text: str) -> bool:
     """Return True if ``text`` is laid out as a board file (spaced cells) rather than runs of letters.
 
     Board files separate cells (mostly one letter, or a letter and a bonus such as
-    ``Ctl``) with spaces, over several lines or with a bonus on one line. A single
-    line of spaced letters, or words such as ``ciao mare``, are letters to type.
+    ``Ctl``, either maybe marked unsure: ``?C``, ``Ctl?``) with spaces, over several
+    lines or with a bonus on one line. A single line of spaced letters, or words
+    such as ``ciao mare``, are letters to type.
     """
     rows = [line.split() for line in text.splitlines() if line.strip()]
     cells = [cell for row in rows for cell in row]
     if not any(len(row) > 1 for row in rows):
         return False
-    cell_like = sum(1 for cell in cells if len(cell) == 1 or cell[1:] in SUFFIXES)
+    cores = [cell.removeprefix("?").removesuffix("?") or cell for cell in cells]  # '?W', 'Etl?': unsure marks
+    cell_like = sum(1 for core in cores if len(core) == 1 or core[1:] in SUFFIXES)
     single = sum(1 for cell in cells if len(cell) == 1)
     return cell_like * 2 > len(cells) and (len(rows) > 1 or single < len(cells))
 

@@ -1,7 +1,9 @@
 """The Plan tab's controls under its list: Play plan with its countdown, the time left, and the timing boxes.
 
 Widgets only: what the buttons do is the plan view's, handed in as callbacks. The time
-boxes read and write seconds with the interface language's decimal symbol.
+boxes read and write seconds with the interface language's decimal symbol. On a short
+window the controls draw closer together and a toggle beside Stop folds the timing
+boxes away (``PlanView.set_compact``).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from ruzzle_gui.plan import Timing, check_seconds
 # per letter and per cell of travel between words.
 TIMING_FIELDS = ((N_("Round"), "seconds"), (N_("Per word"), "per_word"), (N_("Per letter"), "per_letter"),
                  (N_("Per cell"), "per_cell"))
+ROW_GAP, COMPACT_GAP = 6, 2  # between the two rows of play controls, as on a 96-DPI screen
 
 
 def clock_text(seconds: float) -> str:
@@ -58,10 +61,14 @@ def bind_steps(box: ttk.Spinbox) -> None:
 
 
 class PlayControls(ttk.Frame):
-    """Play plan, Stop and the countdown, above the time left with Re-plan and the Heat map box."""
+    """Play plan, Stop and the countdown, above the time left with Re-plan and the Heat map box.
+
+    In the compact layout a toggle between Stop and the countdown shows or hides the timing boxes.
+    """
 
     def __init__(self, master: tk.Misc, seconds: float, *, play: Callable[[], None], stop: Callable[[], None],
-                 replan: Callable[[], object], on_heat: Callable[[], None]) -> None:
+                 replan: Callable[[], object], on_heat: Callable[[], None],
+                 on_timing_shown: Callable[[], None]) -> None:
         super().__init__(master)
         px = functools.partial(theme.px, self)
         row = ttk.Frame(self)
@@ -72,8 +79,12 @@ class PlayControls(ttk.Frame):
         self.stop_button.pack(side="left", padx=(px(6), 0))
         self.countdown = ttk.Label(row, text=clock_text(seconds), style="Title.TLabel", width=5, anchor="e")
         self.countdown.pack(side="right")
-        again = ttk.Frame(self)
-        again.pack(fill="x", pady=(px(6), 0))
+        # A toggle button, pressed while the boxes show: the disclosure a short window gets in their place.
+        self.timing_shown = tk.BooleanVar(value=False)
+        self.timing_toggle = ttk.Checkbutton(row, text=_("Timing in seconds"), style="Toggle.TButton",
+                                             variable=self.timing_shown, command=on_timing_shown)
+        self.again = again = ttk.Frame(self)
+        again.pack(fill="x", pady=(px(ROW_GAP), 0))
         ttk.Label(again, text=_("Time left (s)"), style="Muted.TLabel").pack(side="left")
         self.left_var = tk.StringVar(value=seconds_text(seconds))
         self.left_box = ttk.Spinbox(again, from_=1, to=3600, increment=5, width=6, textvariable=self.left_var)
@@ -86,6 +97,15 @@ class PlayControls(ttk.Frame):
                                         command=on_heat)
         self.heat_box.pack(side="right")
 
+    def set_compact(self, compact: bool) -> None:
+        """Draw the two rows closer, with the timing toggle beside Stop (``compact``), or as roomy as before."""
+        px = functools.partial(theme.px, self)
+        self.again.pack_configure(pady=(px(COMPACT_GAP if compact else ROW_GAP), 0))
+        if compact:
+            self.timing_toggle.pack(side="left", padx=(px(12), 0), after=self.stop_button)
+        else:
+            self.timing_toggle.pack_forget()
+
 
 class TimingBoxes(ttk.Frame):
     """The round length and the swipe timing, in seconds, with Apply and Calibrate (its command is the app's)."""
@@ -93,8 +113,8 @@ class TimingBoxes(ttk.Frame):
     def __init__(self, master: tk.Misc, apply: Callable[[], None]) -> None:
         super().__init__(master)
         px = functools.partial(theme.px, self)
-        ttk.Label(self, text=_("Timing in seconds"), style="Muted.TLabel").grid(row=0, column=0, columnspan=4,
-                                                                              sticky="w")
+        self.title = ttk.Label(self, text=_("Timing in seconds"), style="Muted.TLabel")
+        self.title.grid(row=0, column=0, columnspan=4, sticky="w")
         self.timing_vars: dict[str, tk.StringVar] = {}
         self.timing_boxes: list[ttk.Spinbox] = []
         for number, (text, name) in enumerate(TIMING_FIELDS):

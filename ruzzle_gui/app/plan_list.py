@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
@@ -11,7 +12,11 @@ from ruzzle_gui.app.time_bar import PLAYED
 # TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.
 COLUMNS = (("done", "✓", 34), ("word", N_("Word"), 120), ("score", N_("Points"), 76), ("start", N_("At"), 60),
            ("total", N_("Total"), 70))
-NUMBER_WIDTH = 44  # the # column, as on a 96-DPI screen
+NUMBER_WIDTH = 44  # the # column at least, as on a 96-DPI screen
+# Sun Valley draws its tree indicator 26 screen pixels wide at any DPI, before the row number: on a 96-DPI
+# screen it left "10." too little room, and the dot was cut.
+INDICATOR_WIDTH = 26
+NUMBER_ROOM = 4  # pixels to spare after the widest row number, as on a 96-DPI screen
 CURRENT_ROW = {"light": ("#ffe0b2", "#1c1c1c"), "dark": ("#8a4b00", "#ffffff")}  # the word being swiped
 
 
@@ -22,7 +27,8 @@ class PlanList(ttk.Treeview):
         super().__init__(master, columns=[c for c, _text, _width in COLUMNS], show="tree headings", height=8,
                          selectmode="browse")
         self.heading("#0", text="#")
-        self.column("#0", width=theme.px(self, NUMBER_WIDTH), stretch=False, anchor="e")
+        self.column("#0", stretch=False, anchor="e")
+        self.size_number_column(0)
         for column, text, _width in COLUMNS:
             # by its place: its translation may be another column's too (French "Points" for Score)
             self.heading(column, text=shown((str(self), f"heading {column}"), text))
@@ -34,6 +40,12 @@ class PlanList(ttk.Treeview):
         """Give each column the room its heading needs in the interface language (measured again on a switch)."""
         for column, text, width in COLUMNS:
             self.column(column, width=max(theme.px(self, width), theme.heading_width(self, _(text))))
+
+    def size_number_column(self, count: int) -> None:
+        """Make the # column wide enough for the numbers of ``count`` rows (two digits at least)."""
+        font = tkfont.Font(root=self, font=ttk.Style(self).lookup("Treeview", "font"))
+        needed = INDICATOR_WIDTH + font.measure(f"{max(count, 99)}.") + theme.px(self, NUMBER_ROOM)
+        self.column("#0", width=max(theme.px(self, NUMBER_WIDTH), needed))
 
     def colour_rows(self) -> None:
         """Give played and current rows the colours of the mode the app is drawn in."""

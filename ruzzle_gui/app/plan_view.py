@@ -4,6 +4,11 @@ It knows nothing of the board view: ``show_word(solution)`` is called when the
 plan reaches a word (in the results screen, ``Results.animate``). Playing the
 plan along, with its countdown, is the frame it is built on
 (ruzzle_gui.app.play_along).
+
+A short window (a 1600x1000 laptop at 192 DPI, 1366x768 at 96) gets a compact
+layout, so the list keeps room for the word being swiped and the next ones: the
+timing boxes fold behind a toggle, the bar thins, the spacing tightens and the
+message line takes room only while it says something.
 """
 from __future__ import annotations
 
@@ -31,7 +36,11 @@ from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import DEFAULT_SECONDS, Chance, Plan, PlanError, Step, Timing, check_seconds, plan, tile_heat
 
-PAD = 8  # the view's padding, as on a 96-DPI screen
+# Spacing as on a 96-DPI screen, (roomy, compact): round the view, above and below the bar, above the controls.
+PAD, BAR_GAP, CONTROLS_GAP = (8, 4), (6, 3), (8, 4)
+# The view's height (96-DPI pixels) below which it goes compact. Roomy, everything but the list takes about
+# 430: from here up the list still shows seven words or more (German, the tallest), compact fourteen here.
+COMPACT_BELOW = 640
 TIP = N_("Enter: play · Space: tick a word as played (while playing: the word shown, and go on) · Esc: stop · "
          "Ctrl+R: re-plan for the time left")
 
@@ -56,6 +65,11 @@ def plan_summary(result: Plan) -> str:
         seconds=format_short(result.seconds))
 
 
+def compact_wanted(height: int, scale: float) -> bool:
+    """Return True if a view ``height`` screen pixels tall, drawn at ``scale``, should take the compact layout."""
+    return height < COMPACT_BELOW * scale
+
+
 class PlanView(PlayAlong):
     """The plan as a numbered list with a time bar, Play plan with a countdown, ticks and Re-plan."""
 
@@ -63,7 +77,7 @@ class PlanView(PlayAlong):
                  seconds: float = DEFAULT_SECONDS, clock: Callable[[], float] = time.monotonic,
                  show_heat: Callable[[list[int] | None], None] | None = None,
                  on_timing: Callable[[float, Timing], None] | None = None) -> None:
-        super().__init__(master, padding=theme.px(master, PAD))
+        super().__init__(master, padding=theme.px(master, PAD[0]))
         self.show_word = show_word
         self.show_heat = show_heat or (lambda _values: None)
         self.on_timing = on_timing or (lambda _seconds, _timing: None)
@@ -76,8 +90,10 @@ class PlanView(PlayAlong):
         self.plan = Plan((), self.seconds, self.timing, _("No board yet"))
         self.played: list[Solution] = []  # in the order they were ticked: the last is where the finger is
         self.current = None
+        self.compact = False  # the layout of a short window (set_compact)
         self._build()
         self._bind_keys()
+        self.bind("<Configure>", lambda event: self.fit(event.height), add=True)
 
     # ------------------------------------------------------------ layout
 
@@ -94,7 +110,7 @@ class PlanView(PlayAlong):
         self.filters_label = ttk.Label(header, text="", style="Muted.TLabel")
         self.filters_label.pack(side="top", anchor="w")
         self.bar = TimeBar(self)
-        self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(6))
+        self.bar.grid(row=1, column=0, columnspan=2, sticky="ew", pady=px(BAR_GAP[0]))
         self.bar.bind("<Configure>", lambda _event: self.draw_bar())
         self.tree = PlanList(self)
         self.tree.bind("<<ThemeChanged>>", self._on_theme_changed, add=True)
@@ -102,15 +118,16 @@ class PlanView(PlayAlong):
         self.tree.configure(yscrollcommand=scroll.set)
         self.tree.grid(row=2, column=0, sticky="nsew")
         scroll.grid(row=2, column=1, sticky="ns")
-        controls = PlayControls(self, self.seconds, play=self.play, stop=self.stop, replan=self.replan,
-                                on_heat=self.update_heat)
-        controls.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        self.controls = controls = PlayControls(self, self.seconds, play=self.play, stop=self.stop,
+                                                replan=self.replan, on_heat=self.update_heat,
+                                                on_timing_shown=self._place_timing)
+        controls.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(px(CONTROLS_GAP[0]), 0))
         self.play_button, self.stop_button, self.countdown, self.replan_button = (
             controls.play_button, controls.stop_button, controls.countdown, controls.replan_button)
-        self.left_var, self.left_box, self.heat_var, self.heat_box = (
-            controls.left_var, controls.left_box, controls.heat_var, controls.heat_box)
+        self.left_var, self.left_box, self.heat_var, self.heat_box, self.timing_toggle = (
+            controls.left_var, controls.left_box, controls.heat_var, controls.heat_box, controls.timing_toggle)
         self.timing_controls = timing = TimingBoxes(self, apply=self.apply_timing)
-        timing.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(8), 0))
+        timing.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(px(CONTROLS_GAP[0]), 0))
         self.timing_vars, self.timing_boxes = timing.timing_vars, timing.timing_boxes
         self.apply_button, self.calibrate_button = timing.apply_button, timing.calibrate_button
         self._show_timing()
@@ -123,6 +140,54 @@ class PlanView(PlayAlong):
         tip.bind("<Configure>", lambda event: tip.configure(wraplength=max(event.width - px(8), px(100))))
         self.columnconfigure(0, weight=1)
         self.rowconfigure(2, weight=1)
+
+    def fit(self, height: int) -> None:
+        """Take the compact layout if the view is ``height`` pixels tall on a short window, else the roomy one."""
+        compact = compact_wanted(height, theme.scale(self))
+        if compact != self.compact:
+            self.set_compact(compact)
+
+    def set_compact(self, compact: bool) -> None:
+        """Lay the view out for a short window (``compact``) or a tall one; the plan and the boxes' values stay."""
+        self.compact = compact
+        px = functools.partial(theme.px, self)
+        way = int(compact)
+        self.configure(padding=px(PAD[way]))
+        self.bar.set_thin(compact)
+        self.bar.grid_configure(pady=px(BAR_GAP[way]))
+        self.controls.grid_configure(pady=(px(CONTROLS_GAP[way]), 0))
+        self.timing_controls.grid_configure(pady=(px(CONTROLS_GAP[way]), 0))
+        self.controls.set_compact(compact)
+        self.controls.timing_shown.set(False)  # folded on going compact; unfolded the toggle is not shown
+        self._place_timing()
+        self.tell(self.error_label.cget("text"))
+
+    def _place_timing(self) -> None:
+        """Show the timing boxes, unless the compact layout has them folded; their title is the toggle's then."""
+        timing = self.timing_controls
+        if self.compact and not self.controls.timing_shown.get():
+            timing.grid_remove()
+        else:
+            timing.grid()
+        if self.compact:
+            timing.title.grid_remove()
+        else:
+            timing.title.grid()
+
+    def tell(self, text: str) -> None:
+        """Show ``text`` on the message line (empty: nothing to say); compact, the line takes room only then."""
+        self.error_label.configure(text=text)
+        if self.compact and not text:
+            self.error_label.grid_remove()
+        else:
+            self.error_label.grid()
+
+    def play(self) -> None:
+        """Play the plan; a compact layout folds the timing boxes first, so the words to swipe get their room."""
+        if self.compact and self.controls.timing_shown.get():
+            self.controls.timing_shown.set(False)
+            self._place_timing()
+        super().play()
 
     def _on_theme_changed(self, _event: tk.Event) -> None:
         """Recolour the rows and the bar in the new theme's colours."""
@@ -139,7 +204,7 @@ class PlanView(PlayAlong):
             return self.timing_controls.typed()
         except ValueError as err:
             problem = engine_text(err) if isinstance(err, PlanError) else _("every time must be a number of seconds")
-            self.error_label.configure(text=problem[0].upper() + problem[1:])
+            self.tell(problem[0].upper() + problem[1:])
             return None
 
     def apply_timing(self) -> None:
@@ -165,7 +230,7 @@ class PlanView(PlayAlong):
         self.tree.bind("<Button-1>", self._on_click, add=True)
         self.tree.bind("<<TreeviewSelect>>", lambda _event: self._on_select())
         bind_shortcut([self.left_box], "<Return>", self.replan)
-        widgets = (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box)
+        widgets = (self.tree, self.left_box, self.play_button, self.replan_button, self.heat_box, self.timing_toggle)
         bind_shortcut(widgets, "<Control-r>", self.replan)
         bind_shortcut(widgets, "<Alt-h>", self.toggle_heat)
 
@@ -233,7 +298,7 @@ class PlanView(PlayAlong):
         except ValueError as err:
             problem = engine_text(err) if isinstance(err, PlanError) else _(
                 "the time must be a number of seconds, not {text}").format(text=repr(text))
-            self.error_label.configure(text=problem[0].upper() + problem[1:])
+            self.tell(problem[0].upper() + problem[1:])
             return None
 
     def replan(self) -> Plan | None:
@@ -270,10 +335,11 @@ class PlanView(PlayAlong):
     def _show_plan(self, result: Plan) -> Plan:
         """Fill the list, summary and bar from ``result``."""
         self.plan, self.current = result, None
-        self.error_label.configure(text="")
+        self.tell("")
         self.summary_label.configure(text=plan_summary(result))
         self.pace_line.show(result)
         self.tree.delete(*self.tree.get_children())
+        self.tree.size_number_column(len(result.steps))
         for number, step in enumerate(result.steps):
             self.tree.insert("", "end", iid=str(number), text=f"{number + 1}.",
                              values=("", step.solution.word, format_number(step.solution.score), start_text(step),

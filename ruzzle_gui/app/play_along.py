@@ -16,6 +16,7 @@ from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import Plan
 
 TICK_MS = 100  # countdown refresh: a tenth of a second reads as smooth and costs nothing
+LOOKAHEAD = 3  # planned words kept in view after the one being swiped, so the player sees what comes next
 
 
 class PlayAlong(ttk.Frame):
@@ -27,11 +28,11 @@ class PlayAlong(ttk.Frame):
     clock: Callable[[], float]
     tree: PlanList
     countdown: ttk.Label
-    error_label: ttk.Label
     show_word: Callable[[Solution], None]
     is_played: Callable[[int], bool]
     _paint_row: Callable[[int], None]
     draw_bar: Callable[..., None]
+    tell: Callable[[str], None]  # says a message under the controls ("" clears it)
     # The run: the pending after() id, whether it runs, and when it started (by ``clock``).
     _after_id: str | None = None
     _running = False
@@ -51,7 +52,7 @@ class PlayAlong(ttk.Frame):
         self.stop()
         if not self.plan.steps:
             return
-        self.error_label.configure(text="")
+        self.tell("")
         self._started = self.clock()
         self.current = None
         self._running = True
@@ -72,7 +73,7 @@ class PlayAlong(ttk.Frame):
         self._set_current(due)
         if due is None:
             self.stop()
-            self.error_label.configure(text=_("Every planned word is ticked: Ctrl+R plans more for the time left"))
+            self.tell(_("Every planned word is ticked: Ctrl+R plans more for the time left"))
             return
         self.tree.selection_set(str(due))
         self.show_word(self.plan.steps[due].solution)
@@ -87,13 +88,15 @@ class PlayAlong(ttk.Frame):
             self._after_id = self.after(TICK_MS, self._tick)
         else:
             self.stop()
-            self.error_label.configure(text=_("Time is up"))
+            self.tell(_("Time is up"))
 
     def _set_current(self, number: int | None) -> None:
-        """Highlight the word being swiped and keep it in view."""
+        """Highlight the word being swiped and keep it in view, with the next few words when the list has room."""
         before, self.current = self.current, number
         for row in (before, number):
             if row is not None:
                 self._paint_row(row)
         if number is not None:
+            # Bring the later word in first: the list scrolls as little as it can, and the current word wins.
+            self.tree.see(str(min(number + LOOKAHEAD, len(self.plan.steps) - 1)))
             self.tree.see(str(number))

@@ -123,7 +123,7 @@ class Results(PlanTab):
         bind_shortcut([w for w in widgets if w is not self.find_entry], "<Alt-r>", self.replay)
         plan = self.plan_view
         planning = (plan.tree, plan.left_box, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
-                    plan.apply_button, plan.calibrate_button, *plan.timing_boxes, self.notebook)
+                    plan.timing_toggle, plan.apply_button, plan.calibrate_button, *plan.timing_boxes, self.notebook)
         bind_shortcut([*widgets, *planning], "<Control-p>", self.toggle_plan)
         bind_shortcut(planning, "<Control-n>", self.on_new_game)
         bind_shortcut(planning, "<Control-e>", self.on_edit)

@@ -12,6 +12,9 @@ from ruzzle_gui.board import Board
 MAX_TYPED_SIZE = 8
 FILE_GUESS = N_("the board marks this bonus with ?: it is a guess")
 FILE_UNKNOWN = N_("the board marks this bonus with ?: it is not known")
+FILE_LETTER = N_("the board marks this letter with ?: it is a guess")
+FILE_LETTER_GUESS = N_("the board marks this letter and this bonus with ?: both are guesses")
+FILE_LETTER_UNKNOWN = N_("the board marks this letter with ?: it is a guess, and its bonus is not known")
 
 
 @dataclass
@@ -32,6 +35,11 @@ class AppState:
     notices: list[str] = field(default_factory=list)
     # The tiles a screenshot read doubted, until the player settles each: index -> the reader's reason.
     unsure: dict[int, str] = field(default_factory=dict)
+    # Of those, the tiles whose letter and whose bonus the board marks ("?W", "Wtl?"), so that the board's
+    # text keeps each mark while its tile is unsure. A tile settled leaves ``unsure``: these only ever count
+    # for the tiles in it.
+    letter_doubts: set[int] = field(default_factory=set)
+    bonus_doubts: set[int] = field(default_factory=set)
     read: bool = False  # the board (bonuses too) was read from an image: Enter solves at once
     history: History = field(init=False, repr=False, compare=False)
 
@@ -45,13 +53,15 @@ class AppState:
     def snapshot(self) -> Snapshot:
         """Return the board as it is now, for Undo."""
         return Snapshot(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses),
-                        tuple(sorted(self.unsure.items())), self.read)
+                        tuple(sorted(self.unsure.items())), self.read, tuple(sorted(self.letter_doubts)),
+                        tuple(sorted(self.bonus_doubts)))
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put the board back as ``snapshot`` holds it."""
         self.rows, self.cols = snapshot.rows, snapshot.cols
         self.letters, self.bonuses = list(snapshot.letters), list(snapshot.bonuses)
         self.unsure, self.read = dict(snapshot.unsure), snapshot.read
+        self.letter_doubts, self.bonus_doubts = set(snapshot.letter_doubts), set(snapshot.bonus_doubts)
 
     @property
     def size(self) -> int:
@@ -78,14 +88,30 @@ class AppState:
         """Take the shape, letters and bonuses of ``board``."""
         self.rows, self.cols = board.rows, board.cols
         self.letters, self.bonuses = list(board.letters), list(board.bonuses)
-        # A board file or paste marks a guessed bonus with ? ("Etl?"): the tile stays unsure until settled.
-        # The msgid is kept, not its text: a switch of interface language says it anew (unsure.reason_text).
-        self.unsure = {r * board.cols + c: FILE_GUESS if board.bonuses[r * board.cols + c] else FILE_UNKNOWN
-                       for r, c in getattr(board, "unsure", ())}
+        # A board file or paste marks a guessed letter or bonus with ? ("?W", "Etl?"): the tile stays unsure
+        # until settled. The msgid is kept, not its text: a switch of interface language says it anew
+        # (unsure.reason_text).
+        self.letter_doubts = {r * board.cols + c for r, c in board.unsure_letters}
+        self.bonus_doubts = {r * board.cols + c for r, c in board.unsure}
+        self.unsure = {index: _file_reason(index in self.letter_doubts, index in self.bonus_doubts,
+                                           board.bonuses[index])
+                       for index in sorted(self.letter_doubts | self.bonus_doubts)}
 
     def board(self) -> Board:
         """Return the typed board; call it once every tile holds a letter."""
         return Board(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses))
+
+    def marked_board(self) -> Board:
+        """Return the typed board with the ? marks of the tiles still unsure, as its board file writes them.
+
+        A tile a reading doubted without saying whether letter or bonus is marked as a letter in doubt:
+        a solve then refuses it rather than trust it.
+        """
+        cells = {index: divmod(index, self.cols) for index in self.unsure}
+        return Board(self.rows, self.cols, tuple(self.letters), tuple(self.bonuses),
+                     (cell for index, cell in cells.items() if index in self.bonus_doubts),
+                     (cell for index, cell in cells.items()
+                      if index in self.letter_doubts or index not in self.bonus_doubts))
 
     def choose_language(self, code: str) -> str | None:
         """Switch to the language the player chose and save it for next time; return None or why not."""
@@ -99,3 +125,13 @@ class AppState:
         their file failed to load is not remembered over it.
         """
         return save_settings(self.settings, self.settings_file)
+
+
+def _file_reason(letter: bool, bonus: bool, guess: str | None) -> str:
+    """Return the msgid saying what a board file's ? marks on a tile doubt: its letter, its bonus (``guess``,
+    or None if unknown), or both."""
+    if letter and bonus:
+        return FILE_LETTER_GUESS if guess else FILE_LETTER_UNKNOWN
+    if letter:
+        return FILE_LETTER
+    return FILE_GUESS if guess else FILE_UNKNOWN

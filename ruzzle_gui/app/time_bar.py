@@ -9,6 +9,7 @@ from ruzzle_gui.plan import Plan
 
 # Pixel sizes as on a 96-DPI screen; each goes through theme.px.
 BAR_HEIGHT = 26
+THIN_BAR_HEIGHT = 14  # on a short window: still a block per word, and the list keeps a row more
 BAR_INSET = 3  # the blocks stop this far short of the bar's top and bottom
 # Colours per mode: a played word greys out, neighbouring words alternate with the accent, so each one's
 # width shows, and the word being swiped is marked in the path's start colour in both modes.
@@ -23,6 +24,12 @@ class TimeBar(tk.Canvas):
     def __init__(self, master: tk.Misc) -> None:
         super().__init__(master, height=theme.px(master, BAR_HEIGHT), background=BAR_BACKGROUND[theme.mode(master)],
                          highlightthickness=0)
+        self.bar_height = BAR_HEIGHT  # as on a 96-DPI screen
+
+    def set_thin(self, thin: bool) -> None:
+        """Draw the bar thin (a short window) or at its full height; ``draw`` fills whichever it is."""
+        self.bar_height = THIN_BAR_HEIGHT if thin else BAR_HEIGHT
+        self.configure(height=theme.px(self, self.bar_height))
 
     def draw(self, plan: Plan, current: int | None, is_played: Callable[[int], bool],
              elapsed: float | None = None) -> None:
@@ -31,7 +38,7 @@ class TimeBar(tk.Canvas):
         self.delete("all")
         self.configure(background=BAR_BACKGROUND[mode])
         width, seconds = max(self.winfo_width(), 1), plan.seconds
-        height, inset = theme.px(self, BAR_HEIGHT), theme.px(self, BAR_INSET)
+        height, inset = theme.px(self, self.bar_height), theme.px(self, BAR_INSET)
         scale = (width - 2) / seconds
         for number, step in enumerate(plan.steps):
             colour = (theme.PATH_START if number == current else PLAYED[mode] if is_played(number)

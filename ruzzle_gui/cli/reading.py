@@ -17,9 +17,11 @@ READ_EPILOG = """examples:
   ruzzle read -l ru shot.jpg --json
   ruzzle solve -l en --image screenshot.png
 
-A tile whose bonus the reader could not establish is printed with a '?':
-Etl? is an E that is probably TL, E? an E whose bonus is unknown. solve and
-plan refuse such a board unless given --unsure-as-plain.
+A tile the reader could not establish is printed with a '?' beside what is
+in doubt: Etl? is an E that is probably TL, E? an E whose bonus is unknown,
+?W a tile read as W that may be another letter (?Wtl: its TL is sure). solve
+and plan refuse such a board unless given --unsure-as-plain, which scores
+unsure bonuses as plain and takes the letters as read.
 """
 
 
@@ -54,24 +56,27 @@ def unsure_tiles(reasons: dict[tuple[int, int], str]) -> str:
 def add_unsure_option(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add --unsure-as-plain, for solve and plan."""
     command.add_argument("--unsure-as-plain", action="store_true",
-                         help="score tiles whose bonus is unsure ('Etl?', 'E?') as plain tiles instead of refusing")
+                         help="score tiles whose bonus is unsure ('Etl?', 'E?') as plain tiles and take letters "
+                              "in doubt ('?W') as read, instead of refusing")
 
 
-def sure_board(board, args: argparse.Namespace, letters: tuple[tuple[int, int], ...] = ()):
+def sure_board(board, args: argparse.Namespace):
     """Return the board to solve: refused while a tile is unsure, unsure bonuses made plain with --unsure-as-plain.
 
-    ``letters`` are the tiles whose letter a screenshot's reader doubts; ``board.unsure`` those whose bonus.
+    ``board.unsure_letters`` are the tiles whose letter is in doubt; ``board.unsure`` those whose bonus.
     """
-    bonuses = set(board.unsure)
-    doubtful = sorted(set(letters) | bonuses)
+    bonuses, letters = set(board.unsure), set(board.unsure_letters)
+    doubtful = sorted(letters | bonuses)
     if not doubtful:
         return board
     if not args.unsure_as_plain:
         what = {cell: "letter and bonus" if cell in bonuses and cell in letters else
                 "bonus" if cell in bonuses else "letter" for cell in doubtful}
         count = f"{len(doubtful)} tile{'s are' if len(doubtful) > 1 else ' is'}"
+        plain = " and ".join((["score unsure bonuses as plain"] if bonuses else [])
+                             + (["take the letters as read"] if letters else []))
         raise CliError(f"{count} unsure: {unsure_tiles(what)}; check them ('ruzzle read' says why), "
-                       f"or pass --unsure-as-plain to score unsure bonuses as plain")
+                       f"or pass --unsure-as-plain to {plain}")
     if letters:
         cells = ", ".join(f"row {r + 1} cell {c + 1}" for r, c in sorted(letters))
         print(f"{PROG}: solving with these letters unchecked: {cells}", file=sys.stderr)
@@ -86,6 +91,7 @@ def reading_json(reading, language: Language) -> dict:
         "board": board.grid(), "bonuses": board.bonus_grid(),
         "uncertain": [list(cell) for cell in reading.uncertain],
         "unsure_bonuses": [list(cell) for cell in board.unsure],
+        "unsure_letters": [list(cell) for cell in board.unsure_letters],
         "text": board.to_text(),
         "cells": [{"row": index // board.cols, "col": index % board.cols, "letter": cell.letter,
                    "bonus": cell.bonus, "value": cell.value, "confidence": cell.confidence,

@@ -91,7 +91,7 @@ def board_of(args: argparse.Namespace, language: Language) -> Board:
 
     if args.image:
         reading = read_image(args.image, language)
-        return sure_board(reading.board, args, reading.letter_doubts)
+        return sure_board(reading.board, args)
     return sure_board(read_board(args.board, language), args)
 
 
@@ -207,8 +207,11 @@ def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None, doub
 def board_lines(board: Board) -> list[str]:
     """Return the board drawn with row and column numbers and its bonuses."""
     lines = ["    " + "".join(f"{c:<6}" for c in range(board.cols)).rstrip()]
+    doubted = set(board.unsure_letters)
     for r, (letters, bonuses) in enumerate(zip(board.grid(), board.bonus_grid())):
-        cells = "".join(f"{letter} {bonus or '':<2}  " for letter, bonus in zip(letters, bonuses))
+        # A letter in doubt is marked as in a board file ('?W'), in its column's spare space.
+        cells = "".join(f"?{letter} {bonus or '':<2} " if (r, c) in doubted else f"{letter} {bonus or '':<2}  "
+                        for c, (letter, bonus) in enumerate(zip(letters, bonuses)))
         lines.append(f"{r:>2}  {cells}".rstrip())
     return lines
 

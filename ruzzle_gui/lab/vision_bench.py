@@ -56,7 +56,9 @@ def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> 
         wrong = [i for i, (a, b) in enumerate(zip(reading.board.letters, truth.letters)) if a != b]
         totals["letters"] += len(truth.letters) - len(wrong)
         totals["bonuses"] += sum(a == b for a, b in zip(reading.board.bonuses, truth.bonuses))
-        totals["boards"] += reading.board == truth
+        # right as before letters carried their doubt: the board's letters and bonuses, no bonus unsure
+        totals["boards"] += (reading.board.letters, reading.board.bonuses, reading.board.unsure) == (
+            truth.letters, truth.bonuses, ())
         totals["uncertain"] += len(reading.uncertain)
         totals["wrong_flagged"] += sum(reading.cells[i].uncertain for i in wrong)
         totals.setdefault("errors", []).extend(f"{truth.letters[i]}->{reading.board.letters[i]}" for i in wrong)

@@ -7,7 +7,8 @@ Each step is a pure function of its own module, testable alone:
 
 Never a wrong board given with confidence: a tile whose letter or bonus the
 witnesses do not establish is named in ``Reading.uncertain`` with its reason,
-and its bonus is marked unsure in the board itself (``Board.unsure``). A
+and marked in the board itself, so that its board file keeps the doubt: an
+unsure bonus in ``Board.unsure``, an unsure letter in ``Board.unsure_letters``. A
 shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 """
 from __future__ import annotations
@@ -88,11 +89,6 @@ class Reading:
     def uncertain(self) -> tuple[Cell, ...]:
         """Return the (row, col) of every cell the player should check."""
         return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if cell.uncertain)
-
-    @property
-    def letter_doubts(self) -> tuple[Cell, ...]:
-        """Return the (row, col) of every cell whose letter is in doubt (``board.unsure`` holds the bonuses)."""
-        return tuple(divmod(index, self.board.cols) for index, cell in enumerate(self.cells) if not cell.letter_sure)
 
     @property
     def reasons(self) -> dict[Cell, str]:
@@ -225,7 +221,8 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
     _check_doubt(readings, name)
     n = grid.size
     unsure = (divmod(index, n) for index, r in enumerate(readings) if not r.bonus_sure)
-    board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure)
+    unsure_letters = (divmod(index, n) for index, r in enumerate(readings) if not r.letter_sure)
+    board = Board(n, n, tuple(r.letter for r in readings), tuple(r.bonus for r in readings), unsure, unsure_letters)
     return Reading(board, readings, grid)
 
 

@@ -48,6 +48,7 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Backspace, Delete": (("BackSpace", "Delete"), "board"),
     "Arrows, Home, End": (("Left", "Right", "Up", "Down", "Home", "End"), "board"),
     "Ctrl+V, Shift+Insert": (("<Control-v>", "<Shift-Insert>"), "board with letters copied"),
+    "Ctrl+C": (("<Control-c>",), "board"),
     "Alt+R": (("<Alt-r>",), "board"),
     "Alt+L": (("<Alt-l>",), "board"),
     "Enter after a read": (("Return",), "board after a read"),

@@ -169,6 +169,14 @@ def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, l
     app.results.toggle_plan()
     settle(window)
     found["plan"] = clipped(window)
+    view = app.results.plan_view
+    if view.compact:  # the timing boxes folded behind their toggle must be whole too, once unfolded
+        view.timing_toggle.invoke()
+        settle(window)
+        found["plan timing"] = clipped(window)
+        if photos:
+            photograph(window, f"{photos}-plan-timing")
+        view.timing_toggle.invoke()
     plan = app.results.plan_view.tree
     decimal = i18n.format_decimal(0.5, 1)[1]  # the numbers follow the language too: 3,4s in Italian
     found["plan times"] = [start for row in plan.get_children() if decimal not in (start := plan.set(row, "start"))]
@@ -352,6 +360,10 @@ def test_a_small_high_dpi_screen_gets_the_whole_app_drawn_smaller(dpi, screen_si
             settle(window)
         assert clipped(screen) == [] and outside(window, screen) == []
     assert cut_headings(app.results.tree) == []
+    app.show_results()
+    app.results.toggle_plan()
+    settle(window)
+    assert clipped(app.results) == [] and outside(window, app.results) == []
 
 
 def test_a_screen_big_enough_keeps_the_full_scale(window, monkeypatch):
