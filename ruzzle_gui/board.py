@@ -336,6 +336,9 @@ def _parse_cell(token: str, line: int, col: int) -> tuple[str, str | None, bool,
     body = token[doubted:]
     unsure = len(body) > 1 and body.endswith("?")
     letter, suffix = body[:1], body[1:len(body) - unsure]
+    if doubted and letter == "?" and (not suffix or suffix in SUFFIXES):  # "??", "??tl", "???": no letter seen
+        raise coded(BoardError(f"{where}: {_quote(token)} is a tile whose letter was not read: type the letter the "
+                               f"game shows there"), "board_letter_unread", **place, **_token(token))
     if (doubted and not letter.isalpha()) or "?" in suffix:  # '?', '??W', '?1', 'W?tl', 'Wtl??'
         raise coded(BoardError(f"{where}: {_quote(token)} has a '?' out of place: it goes just before a letter "
                                f"that is a guess (?W) and just after a bonus that is (Wtl?, W?)"),

@@ -73,7 +73,7 @@ def test_a_board_with_no_doubted_letter_prints_as_before():
     assert Board.parse("Ttl R\nO Htw\n").to_text() == "Ttl R\nO   Htw\n"
 
 
-@pytest.mark.parametrize("token", ["??W", "?", "?1", "??", "?Wtl??", "?-", "W?tl"])
+@pytest.mark.parametrize("token", ["??W", "?", "?1", "?Wtl??", "?-", "W?tl"])
 def test_a_misplaced_question_mark_is_one_coded_line_naming_the_cell(token):
     with pytest.raises(BoardError) as caught:
         Board.parse(f"A {token}\nB C\n")
@@ -82,6 +82,16 @@ def test_a_misplaced_question_mark_is_one_coded_line_naming_the_cell(token):
     assert caught.value.code in {"board_doubt_mark", "board_bad_cell"}
     if token.startswith("?"):
         assert caught.value.code == "board_doubt_mark" and "?W" in message
+
+
+@pytest.mark.parametrize("token", ["??", "???", "??tl", "??dw?"])
+def test_a_tile_whose_letter_was_not_read_says_so(token):
+    """The reader writes a tile where it saw no letter as '?' doubted: the player is told to type it."""
+    with pytest.raises(BoardError) as caught:
+        Board.parse(f"A {token}\nB C\n")
+    assert caught.value.code == "board_letter_unread"
+    assert str(caught.value) == f"line 1, cell 2: '{token}' is a tile whose letter was not read: type the letter " \
+                                "the game shows there"
 
 
 def test_a_doubted_cell_outside_the_board_is_refused():

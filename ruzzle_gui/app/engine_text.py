@@ -72,6 +72,8 @@ MESSAGES = {
                          "bonus is unsure)"),
     "board_doubt_mark": N_("{where}: {token} has a ? out of place: it goes just before a letter that is a guess (?W) "
                            "and just after a bonus that is (Wtl?, W?)"),
+    "board_letter_unread": N_("{where}: {token} is a tile whose letter was not read: type the letter the game shows "
+                              "there"),
     "board_alphabet": N_("{where}: {token} is not a letter of the {language} alphabet"),
     # TRANSLATORS: the planner's messages. {which} is "the time per word", "the time per letter" or "the time per
     # cell" (translated elsewhere); numbers are seconds.
