@@ -3,7 +3,7 @@
 The engine (board, language, plan, vision) speaks English and imports no gettext: its messages are
 the command line's output. An error tagged by ``coded`` keeps that text, and carries a ``code`` and
 the ``values`` in it; a ``Said`` (the screenshot reader's reasons for an unsure tile) is that text
-itself, with the code and values of each of its parts. The app (``app/engine_text.py``) says each
+itself, with the code and values of each of its parts. The app (``app/text/engine_text.py``) says each
 code in the player's language. Imports nothing: the quick commands import the board.
 """
 from __future__ import annotations

@@ -114,7 +114,7 @@ def test_describe_names_the_kind_of_change():
 
 def test_step_names_speak_the_interface_language_of_the_moment():
     """A step made in Italian is named in Russian once the interface is Russian (the shipped catalogues)."""
-    from ruzzle_gui.app import i18n
+    from ruzzle_gui.app.text import i18n
 
     board = Board()
     history = History(board.snapshot)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app import i18n
-from ruzzle_gui.app.i18n import choose_language, format_decimal, format_number, from_environment, mnemonic
-from ruzzle_gui.app.number_formats import NUMBER_FORMATS
 from ruzzle_gui.app.settings import read_settings, save_settings
+from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.text.i18n import choose_language, format_decimal, format_number, from_environment, mnemonic
+from ruzzle_gui.app.text.number_formats import NUMBER_FORMATS
 
 REPO_LOCALE = Path(__file__).resolve().parent.parent / "ruzzle_gui" / "locale"
 TRANSLATED = ("it", "es", "de", "fr", "nl", "pt", "ru")
@@ -320,7 +320,7 @@ def repo_po(code: str) -> Path:
 def engine_codes() -> dict[str, set[str]]:
     """Return, per module of the engine (every package module but the app and the lab), the codes its
     ``coded(...)`` and ``said(...)`` calls give (a string, or each of ``"a" if x else "b"``)."""
-    package = Path(i18n.__file__).resolve().parent.parent
+    package = Path(i18n.__file__).resolve().parents[2]  # ruzzle_gui/app/text/i18n.py
     found: dict[str, set[str]] = {}
     for source in package.rglob("*.py"):
         if {"app", "lab"} & set(source.relative_to(package).parts):
@@ -341,7 +341,7 @@ def _given(code: ast.expr) -> set[str]:
 
 def test_every_code_the_engine_gives_has_a_message():
     """A coded error (board, language, plan, vision) or reader's reason that the app cannot say fails here."""
-    from ruzzle_gui.app.engine_text import MESSAGES, PLURALS
+    from ruzzle_gui.app.text.engine_text import MESSAGES, PLURALS
 
     found = engine_codes()
     given = set().union(*found.values())
@@ -354,7 +354,7 @@ def test_the_readers_errors_speak_the_interface_language_and_stay_english_for_th
     pytest.importorskip("PIL", reason="Pillow is not installed")
     from PIL import Image
 
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.vision import read_board
     from ruzzle_gui.vision.errors import ImageError, NoBoardError
     from ruzzle_gui.vision.images import load_image
@@ -376,7 +376,7 @@ def test_the_readers_errors_speak_the_interface_language_and_stay_english_for_th
 
 
 def test_a_board_in_another_alphabet_names_the_language_in_the_interface_language():
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.vision.errors import ImageError, coded
 
     error = coded(ImageError("the board in x.png is not in the Italian alphabet ..."), "alphabet", name="x.png",
@@ -389,7 +389,7 @@ def test_a_board_in_another_alphabet_names_the_language_in_the_interface_languag
 # ---------------------------------------------------------------- the engine's other messages
 
 def test_a_board_files_errors_stay_english_for_the_command_line_and_speak_italian_in_the_app(tmp_path):
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.board import Board, BoardError
     from ruzzle_gui.language import load_language
 
@@ -422,7 +422,7 @@ def test_a_board_files_errors_stay_english_for_the_command_line_and_speak_italia
 
 
 def test_a_long_cell_is_cut_and_its_length_written_by_locale():
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.board import Board, BoardError
 
     with pytest.raises(BoardError) as caught:
@@ -434,7 +434,7 @@ def test_a_long_cell_is_cut_and_its_length_written_by_locale():
 
 
 def test_the_planners_errors_write_numbers_by_locale():
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.plan import PlanError, Timing, check_seconds
 
     with pytest.raises(PlanError) as slow:
@@ -449,7 +449,7 @@ def test_the_planners_errors_write_numbers_by_locale():
 
 
 def test_the_readers_reasons_keep_their_codes_and_speak_the_interface_language():
-    from ruzzle_gui.app.engine_text import said_text
+    from ruzzle_gui.app.text.engine_text import said_text
     from ruzzle_gui.coded import joined, said
 
     reason = joined(said("the letter looks only faintly like E", "reason_faint", letter="E"),
@@ -474,7 +474,7 @@ def test_the_command_line_names_a_language_in_english():
 
 
 def test_a_code_given_other_values_than_its_message_names_shows_the_engines_english():
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.board import BoardError
     from ruzzle_gui.coded import coded
 
@@ -496,7 +496,7 @@ def test_seconds_are_written_with_the_languages_decimal_symbol_and_groups():
 
 def test_a_colour_cast_leaves_the_bonus_unknown_with_a_reason_the_app_says():
     pytest.importorskip("PIL", reason="Pillow is not installed")
-    from ruzzle_gui.app.engine_text import said_text
+    from ruzzle_gui.app.text.engine_text import said_text
     from ruzzle_gui.vision.reader import CAST, CLIPPED_DARKS, CellReading, _colour_doubt
 
     doubted = _colour_doubt(CellReading("A", "DL", 1, 0.9, False, ()), CAST)
@@ -510,7 +510,7 @@ def test_a_colour_cast_leaves_the_bonus_unknown_with_a_reason_the_app_says():
 
 def test_a_board_refused_for_strange_colours_is_refused_in_the_players_language():
     pytest.importorskip("PIL", reason="Pillow is not installed")
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.vision.errors import ImageError
     from ruzzle_gui.vision.reader import CAST, CellReading, _check_doubt, _colour_doubt
 
@@ -524,7 +524,7 @@ def test_a_board_refused_for_strange_colours_is_refused_in_the_players_language(
 
 
 def test_dictionary_errors_speak_the_interface_language_and_stay_english_for_the_command_line(tmp_path):
-    from ruzzle_gui.app.engine_text import engine_text
+    from ruzzle_gui.app.text.engine_text import engine_text
     from ruzzle_gui.dictionary import DictionaryError, bundled, compile_words, load_trie
     from ruzzle_gui.language import load_language
 

@@ -6,7 +6,7 @@ import sys
 import tkinter as tk
 from tkinter import ttk
 
-from ruzzle_gui.app import i18n, theme
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
@@ -15,18 +15,19 @@ from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.hint import NOTICE_MS
 from ruzzle_gui.app.history import StepName
-from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
 from ruzzle_gui.app.menu import MenuBar
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS
-from ruzzle_gui.app.retranslate import EVENT as LANGUAGE_CHANGED
-from ruzzle_gui.app.retranslate import retranslate_tree
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.app.step_bar import StepBar
+from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext
+from ruzzle_gui.app.text.retranslate import EVENT as LANGUAGE_CHANGED
+from ruzzle_gui.app.text.retranslate import retranslate_tree
 from ruzzle_gui.app.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon

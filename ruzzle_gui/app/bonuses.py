@@ -9,8 +9,8 @@ from tkinter import ttk
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
 from ruzzle_gui.app.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.text.i18n import N_, _, bonus_badge, format_number
 from ruzzle_gui.app.typed_board import MOVES, step_cursor
 from ruzzle_gui.board import BONUSES
 from ruzzle_gui.language import load_language

@@ -15,8 +15,8 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.engine_text import engine_text
-from ruzzle_gui.app.i18n import _, format_decimal, format_number, format_short
+from ruzzle_gui.app.text.engine_text import engine_text
+from ruzzle_gui.app.text.i18n import _, format_decimal, format_number, format_short
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import PlanError, Timing

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
-from ruzzle_gui.app.i18n import _
+from ruzzle_gui.app.text.i18n import _
 
 DROP_FILES = "DND_Files"
 

@@ -5,7 +5,7 @@ import tkinter as tk
 from collections.abc import Callable
 
 from ruzzle_gui.app.hint import bind_shortcut
-from ruzzle_gui.app.i18n import menu_label
+from ruzzle_gui.app.text.i18n import menu_label
 
 UNDO_KEYS = ("<Control-z>",)
 # Ctrl+Shift+Z reaches Tk as Control-Shift-Z (or -z with Caps Lock); Ctrl+Y as on Windows.
@@ -13,7 +13,7 @@ REDO_KEYS = ("<Control-Shift-Z>", "<Control-Shift-z>", "<Control-y>", "<Control-
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from ruzzle_gui.app.i18n import MenuLabel
+    from ruzzle_gui.app.text.i18n import MenuLabel
 
 
 def entry_label(verb: str, name: str | None) -> MenuLabel:

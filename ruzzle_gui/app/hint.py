@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import retranslate
+from ruzzle_gui.app.text.i18n import retranslate
 
 ERROR_MS = 4000
 NOTICE_MS = 15000  # a notice that tells what happened before the player looked: long enough to read

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, MutableSequence
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _
 
 LIMIT = 200  # steps kept: a whole round of typing and reading, and then some
 

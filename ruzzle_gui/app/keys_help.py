@@ -6,7 +6,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _
 
 SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 DPI)
 MIN_WRAP_PX = 160      # descriptions never wrap narrower than this (at 96 DPI)

@@ -8,12 +8,12 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme, unsure
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.engine_text import engine_text
 from ruzzle_gui.app.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
 from ruzzle_gui.app.paste import is_board_text, paste_report, pasted_letters
 from ruzzle_gui.app.shape_bar import ShapeBar
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.text.engine_text import engine_text
+from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
 from ruzzle_gui.app.typed_board import MIN_SIZE as MIN_SIZE  # importable from here, as before
 from ruzzle_gui.app.typed_board import MOVES, board_problem, size_range, step_cursor
 from ruzzle_gui.app.typed_board import where as where

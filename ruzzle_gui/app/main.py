@@ -87,10 +87,10 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
 
         from ruzzle_gui.app import theme
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
-        from ruzzle_gui.app.engine_text import engine_text
         from ruzzle_gui.app.history import named
-        from ruzzle_gui.app.i18n import N_, _
         from ruzzle_gui.app.startup import default_state
+        from ruzzle_gui.app.text.engine_text import engine_text
+        from ruzzle_gui.app.text.i18n import N_, _
     except ImportError as err:
         if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
             raise

@@ -6,7 +6,7 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ruzzle_gui.app.i18n import LANGUAGES, _, menu_label
+from ruzzle_gui.app.text.i18n import LANGUAGES, _, menu_label
 
 RECENT_LABEL_CHARS = 60
 

@@ -8,8 +8,8 @@ import tkinter as tk
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import _, format_decimal, underlined
-from ruzzle_gui.app.i18n import format_short as seconds
+from ruzzle_gui.app.text.i18n import _, format_decimal, underlined
+from ruzzle_gui.app.text.i18n import format_short as seconds
 
 
 def pace_text(result) -> str:

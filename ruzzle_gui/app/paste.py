@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ruzzle_gui.app.i18n import _, format_number, ngettext
+from ruzzle_gui.app.text.i18n import _, format_number, ngettext
 from ruzzle_gui.board import SUFFIXES
 
 __all__ = ["is_board_text", "pasted_letters", "paste_report"]

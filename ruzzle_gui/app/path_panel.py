@@ -7,8 +7,8 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.i18n import _, format_number, ngettext, underlined
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
+from ruzzle_gui.app.text.i18n import _, format_number, ngettext, underlined
 from ruzzle_gui.app.unsure import HoverReason
 from ruzzle_gui.app.word_summary import doubt_name
 from ruzzle_gui.board import Board

@@ -14,7 +14,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app import theme
 from ruzzle_gui.app.hint import bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, format_short, underlined
+from ruzzle_gui.app.text.i18n import N_, _, format_short, underlined
 from ruzzle_gui.plan import Timing, check_seconds
 
 # TRANSLATORS: the plan's timing boxes, in seconds: the round's length, and the time a swipe takes per word,

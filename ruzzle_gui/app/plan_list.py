@@ -6,7 +6,7 @@ import tkinter.font as tkfont
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _, shown
+from ruzzle_gui.app.text.i18n import N_, _, shown
 from ruzzle_gui.app.time_bar import PLAYED
 
 # TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.

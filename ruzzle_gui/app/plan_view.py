@@ -19,9 +19,7 @@ from collections.abc import Callable, Iterable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.engine_text import engine_text, said_text
 from ruzzle_gui.app.hint import bind_shortcut
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, format_short, ngettext
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.app.plan_controls import TIMING_FIELDS as TIMING_FIELDS  # importable from here, as before
 from ruzzle_gui.app.plan_controls import PlayControls, TimingBoxes, clock_text, seconds_text
@@ -30,6 +28,8 @@ from ruzzle_gui.app.plan_list import COLUMNS as COLUMNS  # importable from here,
 from ruzzle_gui.app.plan_list import PlanList
 from ruzzle_gui.app.play_along import TICK_MS as TICK_MS  # importable from here, as before
 from ruzzle_gui.app.play_along import PlayAlong
+from ruzzle_gui.app.text.engine_text import engine_text, said_text
+from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, format_short, ngettext
 from ruzzle_gui.app.time_bar import TimeBar
 from ruzzle_gui.board import Board
 from ruzzle_gui.coded import said

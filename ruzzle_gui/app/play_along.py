@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app.i18n import _
 from ruzzle_gui.app.plan_controls import clock_text
 from ruzzle_gui.app.plan_list import PlanList
+from ruzzle_gui.app.text.i18n import _
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import Plan
 

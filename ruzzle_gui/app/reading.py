@@ -14,9 +14,9 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from ruzzle_gui.app.engine_text import engine_text
-from ruzzle_gui.app.i18n import N_, _
 from ruzzle_gui.app.solving import start_worker
+from ruzzle_gui.app.text.engine_text import engine_text
+from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.errors import ImageError, OcrUnavailableError
 

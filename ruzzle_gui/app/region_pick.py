@@ -10,7 +10,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _
 
 Rect = tuple[int, int, int, int]  # left, top, width, height, in screen pixels
 

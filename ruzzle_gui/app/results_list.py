@@ -8,9 +8,9 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _, format_decimal, format_number, retranslate, underlined
 from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
+from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, retranslate, underlined
 from ruzzle_gui.app.word_columns import ARROWS, COLUMNS, column_widths, dots, matches, per_letter, sort_view
 from ruzzle_gui.app.word_columns import WORD_COLUMN as WORD_COLUMN  # importable from here, as before
 from ruzzle_gui.app.word_summary import DOUBT_REASONS, summary

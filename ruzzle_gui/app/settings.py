@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ruzzle_gui.acceptance import DEFAULT as DEFAULT_ACCEPTANCE
 from ruzzle_gui.acceptance import Acceptance, acceptance_from
-from ruzzle_gui.app.i18n import LANGUAGES, _
+from ruzzle_gui.app.text.i18n import LANGUAGES, _
 from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds

@@ -10,9 +10,9 @@ import sys
 import time
 import traceback
 
-from ruzzle_gui.app.engine_text import engine_text
-from ruzzle_gui.app.i18n import N_, _, board_language_name, format_number
 from ruzzle_gui.app.solving import EXPECTED_ERRORS, SolveJob
+from ruzzle_gui.app.text.engine_text import engine_text
+from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph
 from ruzzle_gui.language import Language

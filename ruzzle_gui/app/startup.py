@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import os
 
-from ruzzle_gui.app import i18n
-from ruzzle_gui.app.engine_text import engine_text
-from ruzzle_gui.app.i18n import _, language_name
 from ruzzle_gui.app.settings import read_settings, settings_path
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.text.engine_text import engine_text
+from ruzzle_gui.app.text.i18n import _, language_name
 from ruzzle_gui.language import LanguageError, bundled_language_file, known_languages, load_language
 
 FALLBACK_LANGUAGE = "en"

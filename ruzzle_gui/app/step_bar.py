@@ -6,7 +6,7 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.app.window import on_event
 
 STEPS = (N_("1  Letters"), N_("2  Bonuses"), N_("3  Words"))

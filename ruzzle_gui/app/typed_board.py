@@ -4,8 +4,8 @@ The Letters, Bonuses and Words screens move their cursors with ``MOVES`` and ``s
 """
 from __future__ import annotations
 
-from ruzzle_gui.app.i18n import _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.state import MAX_TYPED_SIZE, AppState
+from ruzzle_gui.app.text.i18n import _, board_language_name, format_number, ngettext
 from ruzzle_gui.language import Language
 
 MIN_SIZE = 2  # the fewest rows or columns the size boxes offer

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.engine_text import said_text
-from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
+from ruzzle_gui.app.text.engine_text import said_text
+from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
 
 HOVER_DELAY_MS = 400  # as a tooltip: a pointer passing over the board shows nothing
 NO_REASON = N_("the reader was not sure of this tile")

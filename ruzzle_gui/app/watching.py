@@ -15,10 +15,10 @@ import tkinter as tk
 import traceback
 from tkinter import ttk
 
-from ruzzle_gui.app.engine_text import INSTALL_HINT, engine_text, said_text
-from ruzzle_gui.app.i18n import N_, _, board_language_name, menu_label
 from ruzzle_gui.app.reading import HIDE_MS, problem
 from ruzzle_gui.app.solving import start_worker
+from ruzzle_gui.app.text.engine_text import INSTALL_HINT, engine_text, said_text
+from ruzzle_gui.app.text.i18n import N_, _, board_language_name, menu_label
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

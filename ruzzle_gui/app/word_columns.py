@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ruzzle_gui.app import theme
-from ruzzle_gui.app.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.bands import EVERYDAY
 from ruzzle_gui.graph import Solution, sort_solutions
 

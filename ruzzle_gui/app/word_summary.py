@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ruzzle_gui.app.i18n import N_, _, format_number, ngettext
+from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks
 

@@ -1,4 +1,4 @@
-"""Build ``ruzzle_gui/app/number_formats.py``: how each interface language writes numbers, from CLDR via Babel.
+"""Build ``ruzzle_gui/app/text/number_formats.py``: how each interface language writes numbers, from CLDR via Babel.
 
 Babel at run time would cost the app 20-80 ms and ~30 MB at start-up (docs/i18n.md), for four
 facts per language; so it is used here, at build time, and the app reads the small table this
@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ruzzle_gui.app.i18n import LANGUAGES
+from ruzzle_gui.app.text.i18n import LANGUAGES
 
-TABLE = Path(__file__).resolve().parent.parent / "app" / "number_formats.py"
+TABLE = Path(__file__).resolve().parent.parent / "app" / "text" / "number_formats.py"
 # CLDR's <minimumGroupingDigits> (common/main/<ll>.xml), which Babel does not expose: Spanish
 # writes 1234 but 17.088. Every other interface language has CLDR's default, 1.
 MINIMUM_GROUPING = {"es": 2}

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app import i18n, unsure
+from ruzzle_gui.app import unsure
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.text import i18n
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
 from test_gui_languages import start_as_a_player

@@ -12,9 +12,9 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import i18n
 from ruzzle_gui.app.hint import HintBar
-from ruzzle_gui.app.retranslate import walk
+from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.text.retranslate import walk
 
 from gui_helpers import BOARD, settle
 

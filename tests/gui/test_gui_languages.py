@@ -8,10 +8,10 @@ import tkinter as tk
 
 import pytest
 
-from ruzzle_gui.app import i18n
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.retranslate import walk
 from ruzzle_gui.app.startup import default_state
+from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.text.retranslate import walk
 from test_gui_i18n import clashing_mnemonics, language_item, needs_words, texts
 
 from gui_helpers import BOARD, settle

@@ -12,11 +12,12 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import i18n, theme
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.settings import Settings, load_settings
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.text import i18n
 
 from gui_helpers import BOARD, press, settle, wait_until
 

@@ -12,8 +12,9 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import i18n, theme
+from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.text import i18n
 
 from gui_helpers import BOARD, press, settle, wait_until
 from test_gui_look import clipped, cut_headings, outside, photograph

@@ -295,7 +295,7 @@ def test_no_text_is_cut_off_on_the_plan_tab(dpi, mode, window: tk.Toplevel, conf
 
 
 def test_the_time_boxes_write_the_languages_decimal_symbol_and_keep_the_value(app, config_home):
-    from ruzzle_gui.app import i18n
+    from ruzzle_gui.app.text import i18n
 
     try:
         app.set_interface_language("it")

@@ -8,7 +8,7 @@ catalogues translate. An error without a known code is shown as the engine wrote
 """
 from __future__ import annotations
 
-from ruzzle_gui.app.i18n import N_, _, bonus_badge, format_number, format_short, language_name, ngettext
+from ruzzle_gui.app.text.i18n import N_, _, bonus_badge, format_number, format_short, language_name, ngettext
 from ruzzle_gui.coded import Said
 
 # The engine's own name for an image that has no file name.

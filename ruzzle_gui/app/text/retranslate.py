@@ -15,7 +15,7 @@ import tkinter as tk
 from collections.abc import Iterator
 from tkinter import ttk
 
-from ruzzle_gui.app.i18n import menu_label, menu_msgid_of, retranslate, shortcut_of
+from ruzzle_gui.app.text.i18n import menu_label, menu_msgid_of, retranslate, shortcut_of
 
 EVENT = "<<LanguageChanged>>"
 

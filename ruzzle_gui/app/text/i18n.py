@@ -17,7 +17,7 @@ import gettext
 import os
 import sys
 
-from ruzzle_gui.app.number_formats import NUMBER_FORMATS
+from ruzzle_gui.app.text.number_formats import NUMBER_FORMATS
 
 DOMAIN = "ruzzle_gui"
 SOURCE_LANGUAGE = "en"
@@ -25,7 +25,7 @@ SOURCE_LANGUAGE = "en"
 # current language still finds their own.
 LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español", "de": "Deutsch", "fr": "Français",
              "nl": "Nederlands", "pt": "Português", "ru": "Русский"}
-LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "locale")
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 MNEMONIC = "&"  # marks the mnemonic letter in a menu label's msgid: "&File"
 
