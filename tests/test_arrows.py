@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ruzzle_gui.app.arrows import HEAD_ON_LABEL, SHAFT_ON_LABEL, Route, pick, polygons_gap, segment_gap
+from ruzzle_gui.app.look.arrows import HEAD_ON_LABEL, SHAFT_ON_LABEL, Route, pick, polygons_gap, segment_gap
 
 
 def test_segment_gap_is_zero_when_they_cross_and_the_distance_otherwise():

@@ -6,17 +6,17 @@ import sys
 import tkinter as tk
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.ahead import SearchAhead
 from ruzzle_gui.app.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
-from ruzzle_gui.app.hint import NOTICE_MS
 from ruzzle_gui.app.history import StepName
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters import LetterEntry
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.menu import MenuBar
 from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS

@@ -6,9 +6,9 @@ import tkinter.font as tkfont
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme, unsure
-from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.look import theme, unsure
+from ruzzle_gui.app.look.board_view import BoardView
+from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.app.text.i18n import N_, _, bonus_badge, format_number
 from ruzzle_gui.app.typed_board import MOVES, step_cursor

@@ -13,8 +13,8 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.board_view import BoardView
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.board_view import BoardView
 from ruzzle_gui.app.text.engine_text import engine_text
 from ruzzle_gui.app.text.i18n import _, format_decimal, format_number, format_short
 from ruzzle_gui.board import Board

@@ -4,7 +4,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
-from ruzzle_gui.app.hint import bind_shortcut
+from ruzzle_gui.app.look.hint import bind_shortcut
 from ruzzle_gui.app.text.i18n import menu_label
 
 UNDO_KEYS = ("<Control-z>",)

@@ -5,7 +5,7 @@ import functools
 import tkinter as tk
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import N_, _
 
 SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 DPI)

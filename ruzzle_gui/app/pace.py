@@ -7,7 +7,7 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import _, format_decimal, underlined
 from ruzzle_gui.app.text.i18n import format_short as seconds
 

@@ -12,8 +12,8 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.hint import bind_shortcut
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.hint import bind_shortcut
 from ruzzle_gui.app.text.i18n import N_, _, format_short, underlined
 from ruzzle_gui.plan import Timing, check_seconds
 

@@ -5,7 +5,7 @@ import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import N_, _, shown
 from ruzzle_gui.app.time_bar import PLAYED
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from tkinter import ttk
 
 from ruzzle_gui.acceptance import chance_of
-from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.look.hint import HintBar
 from ruzzle_gui.app.pace import first_plan_offer
 from ruzzle_gui.app.path_panel import PathPanel
 from ruzzle_gui.app.plan_view import PlanView

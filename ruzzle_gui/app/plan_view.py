@@ -18,8 +18,8 @@ import tkinter as tk
 from collections.abc import Callable, Iterable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.hint import bind_shortcut
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.hint import bind_shortcut
 from ruzzle_gui.app.pace import PaceLine
 from ruzzle_gui.app.plan_controls import TIMING_FIELDS as TIMING_FIELDS  # importable from here, as before
 from ruzzle_gui.app.plan_controls import PlayControls, TimingBoxes, clock_text, seconds_text

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.hint import HintBar, bind_shortcut
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.path_panel import PathPanel
 from ruzzle_gui.app.plan_tab import PlanTab
 from ruzzle_gui.app.plan_view import PlanView

@@ -7,7 +7,7 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, retranslate, underlined

@@ -5,7 +5,7 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 
 OFFSET = 16  # pixels from the pointer, as on a 96-DPI screen: clear of the cursor's arrow
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.look.hint import HintBar
 
 __all__ = ["Screen"]
 

@@ -5,7 +5,7 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.state import MAX_TYPED_SIZE
 from ruzzle_gui.app.text.i18n import _
 from ruzzle_gui.app.typed_board import MIN_SIZE

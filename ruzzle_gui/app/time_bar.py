@@ -4,7 +4,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.plan import Plan
 
 # Pixel sizes as on a 96-DPI screen; each goes through theme.px.

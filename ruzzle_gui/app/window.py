@@ -5,7 +5,7 @@ import functools
 import tkinter as tk
 from pathlib import Path
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:

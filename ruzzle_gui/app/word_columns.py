@@ -10,7 +10,7 @@ import tkinter.font as tkfont
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.bands import EVERYDAY
 from ruzzle_gui.graph import Solution, sort_solutions

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.look.theme import POINTS_PER_INCH, REFERENCE_DPI
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.state import AppState
-from ruzzle_gui.app.theme import POINTS_PER_INCH, REFERENCE_DPI
 
 from gui_helpers import settle
 

@@ -6,10 +6,10 @@ import math
 
 import pytest
 
-from ruzzle_gui.app import path_drawing
-from ruzzle_gui.app.arrows import Route
-from ruzzle_gui.app.board_view import BoardView
-from ruzzle_gui.app.path_drawing import TRIM
+from ruzzle_gui.app.look import path_drawing
+from ruzzle_gui.app.look.arrows import Route
+from ruzzle_gui.app.look.board_view import BoardView
+from ruzzle_gui.app.look.path_drawing import TRIM
 
 from gui_helpers import press, settle, wait_until
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app import unsure
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.look import unsure
 from ruzzle_gui.app.text import i18n
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language

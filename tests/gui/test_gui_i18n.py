@@ -12,7 +12,7 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app.hint import HintBar
+from ruzzle_gui.app.look.hint import HintBar
 from ruzzle_gui.app.text import i18n
 from ruzzle_gui.app.text.retranslate import walk
 

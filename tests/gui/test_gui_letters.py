@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.letters import board_problem
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.main import launch
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.board import BONUS_ODDS, Board

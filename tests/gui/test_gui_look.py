@@ -12,8 +12,8 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.settings import Settings, load_settings
 from ruzzle_gui.app.state import AppState
@@ -421,7 +421,7 @@ def sun_valley_element(source: str, element: str) -> tuple[list[str], list[str]]
 def test_the_zoomed_elements_repeat_sun_valleys_own(mode):
     import sv_ttk
 
-    from ruzzle_gui.app.hidpi_sprites import ELEMENTS
+    from ruzzle_gui.app.look.hidpi_sprites import ELEMENTS
     source = (Path(sv_ttk.__file__).parent / "theme" / f"{mode}.tcl").read_text(encoding="utf-8")
     for element, (images, options) in ELEMENTS.items():
         assert sun_valley_element(source, element) == (images.split(), options.split()), element

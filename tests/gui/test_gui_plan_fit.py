@@ -12,8 +12,8 @@ from tkinter import ttk
 
 import pytest
 
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text import i18n
 
 from gui_helpers import BOARD, press, settle, wait_until

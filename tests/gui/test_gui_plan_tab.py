@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.calibrate import fit, pick_words
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.settings import DEFAULT_TIMING, load_settings
 from ruzzle_gui.plan import PlanError, Timing, plan
 

@@ -6,7 +6,7 @@ import tkinter as tk
 import pytest
 
 from ruzzle_gui import Board, Graph, load_language
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.plan_view import PlanView, clock_text, plan_summary
 from ruzzle_gui.plan import Plan, Timing, plan, tile_heat
 

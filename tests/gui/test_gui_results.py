@@ -7,8 +7,8 @@ import tkinter as tk
 import pytest
 
 from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
-from ruzzle_gui.app import theme
 from ruzzle_gui.app.app import App
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.results import path_text
 from ruzzle_gui.app.results_list import summary
 from ruzzle_gui.app.text.i18n import format_number, ngettext

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import load_language
 

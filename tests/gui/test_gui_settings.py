@@ -137,7 +137,7 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
 
 
 def test_the_system_mode_read_ahead_is_the_one_used(monkeypatch):
-    from ruzzle_gui.app import theme
+    from ruzzle_gui.app.look import theme
     monkeypatch.setattr(theme, "_read_system_mode", lambda: "dark")
     theme.read_system_mode_ahead()
     monkeypatch.setattr(theme, "_read_system_mode", lambda: pytest.fail("read twice"))
@@ -148,7 +148,7 @@ def test_the_system_mode_read_ahead_is_the_one_used(monkeypatch):
 def test_a_desktop_too_slow_to_say_its_mode_gives_light(monkeypatch):
     import threading
 
-    from ruzzle_gui.app import theme
+    from ruzzle_gui.app.look import theme
     release = threading.Event()
     monkeypatch.setattr(theme, "SYSTEM_MODE_WAIT", 0.05)
     monkeypatch.setattr(theme, "_read_system_mode", lambda: release.wait(5) and "dark")
@@ -158,7 +158,8 @@ def test_a_desktop_too_slow_to_say_its_mode_gives_light(monkeypatch):
 
 
 def test_the_app_reads_the_system_mode_while_tk_starts_unless_one_is_chosen(config_home, monkeypatch):
-    from ruzzle_gui.app import main, theme
+    from ruzzle_gui.app import main
+    from ruzzle_gui.app.look import theme
     started = []
     monkeypatch.setattr(theme, "read_system_mode_ahead", lambda: started.append(True))
     app = main.launch([])

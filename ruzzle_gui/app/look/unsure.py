@@ -9,7 +9,7 @@ import tkinter as tk
 from collections.abc import Mapping
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.engine_text import said_text
 from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
 

@@ -11,10 +11,10 @@ import functools
 import tkinter as tk
 from collections.abc import Iterable, Mapping, Sequence
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.arrows import grown
-from ruzzle_gui.app.board_shapes import font, rounded_box
-from ruzzle_gui.app.path_drawing import PathDrawing
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.arrows import grown
+from ruzzle_gui.app.look.board_shapes import font, rounded_box
+from ruzzle_gui.app.look.path_drawing import PathDrawing
 from ruzzle_gui.app.text.i18n import bonus_badge
 
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.

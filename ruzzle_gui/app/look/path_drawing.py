@@ -14,8 +14,8 @@ import tkinter as tk
 from collections.abc import Mapping
 from typing import Protocol
 
-from ruzzle_gui.app import theme
-from ruzzle_gui.app.arrows import (
+from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.look.arrows import (
     ARROWSHAPE,
     HEAD_CLEARANCE,
     HEAD_ON_LABEL,
@@ -30,7 +30,7 @@ from ruzzle_gui.app.arrows import (
     toward,
     unit,
 )
-from ruzzle_gui.app.board_shapes import font, rounded_box
+from ruzzle_gui.app.look.board_shapes import font, rounded_box
 
 # Pixel sizes as on a 96-DPI screen; each is multiplied by the screen's scale.
 ARROW_MIN_WIDTH = 3

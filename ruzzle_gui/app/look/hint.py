@@ -5,7 +5,7 @@ import tkinter as tk
 from collections.abc import Callable, Iterable
 from tkinter import ttk
 
-from ruzzle_gui.app import theme
+from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import retranslate
 
 ERROR_MS = 4000

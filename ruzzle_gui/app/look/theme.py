@@ -17,7 +17,7 @@ from tkinter import ttk
 
 import sv_ttk
 
-from ruzzle_gui.app.hidpi_sprites import use_hidpi_sprites
+from ruzzle_gui.app.look.hidpi_sprites import use_hidpi_sprites
 from ruzzle_gui.app.text.i18n import N_
 
 TYPE_CHECKING = False
