@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from ruzzle_gui import load_language
-from ruzzle_gui.app.paste import is_board_text, paste_report, pasted_letters
+from ruzzle_gui.app.letters.paste import is_board_text, paste_report, pasted_letters
 
 
 @pytest.mark.parametrize(("text", "board"), [
@@ -36,5 +36,5 @@ def test_the_report_says_what_was_placed_dropped_and_refused_in_english_by_defau
 
 
 def test_the_paste_rules_load_no_tk():
-    code = "import sys, ruzzle_gui.app.paste; print('tkinter' in sys.modules)"
+    code = "import sys, ruzzle_gui.app.letters.paste; print('tkinter' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"

@@ -14,7 +14,7 @@ from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
 from ruzzle_gui.app.history import StepName
 from ruzzle_gui.app.keys_help import KeysWindow
-from ruzzle_gui.app.letters import LetterEntry
+from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.menu import MenuBar

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ruzzle_gui.app.ahead import SearchAhead
     from ruzzle_gui.app.bonuses import BonusEntry
     from ruzzle_gui.app.history import StepName
-    from ruzzle_gui.app.letters import LetterEntry
+    from ruzzle_gui.app.letters.letters import LetterEntry
     from ruzzle_gui.app.menu import MenuBar
     from ruzzle_gui.app.results import Results
     from ruzzle_gui.app.screen import Screen

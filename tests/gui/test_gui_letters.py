@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ruzzle_gui.app.letters import board_problem
+from ruzzle_gui.app.letters.letters import board_problem
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.main import launch
 from ruzzle_gui.app.state import AppState

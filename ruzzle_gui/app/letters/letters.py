@@ -6,11 +6,11 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
+from ruzzle_gui.app.letters.paste import is_board_text, paste_report, pasted_letters
+from ruzzle_gui.app.letters.shape_bar import ShapeBar
 from ruzzle_gui.app.look import theme, unsure
 from ruzzle_gui.app.look.board_view import BoardView
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.paste import is_board_text, paste_report, pasted_letters
-from ruzzle_gui.app.shape_bar import ShapeBar
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.app.text.engine_text import engine_text
 from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext, retranslate, underlined
