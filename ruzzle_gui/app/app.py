@@ -7,7 +7,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ruzzle_gui.app.ahead import SearchAhead
-from ruzzle_gui.app.bonuses import BonusEntry
+from ruzzle_gui.app.bonuses.bonuses import BonusEntry
 from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener

@@ -32,7 +32,7 @@ class Screen(Protocol):
 
 
 if TYPE_CHECKING:  # the type checker proves each screen is a Screen (tests/test_lint.py runs it)
-    from ruzzle_gui.app.bonuses import BonusEntry
+    from ruzzle_gui.app.bonuses.bonuses import BonusEntry
     from ruzzle_gui.app.letters.letters import LetterEntry
     from ruzzle_gui.app.results import Results
 

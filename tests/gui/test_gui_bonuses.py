@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.bonuses import cycled
+from ruzzle_gui.app.bonuses.bonuses import cycled
 from ruzzle_gui.app.look import theme
 
 from gui_helpers import click, press

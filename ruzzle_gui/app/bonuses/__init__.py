@@ -1,0 +1,1 @@
+"""The Bonuses screen: the player marks the DL, TL, DW and TW tiles."""
