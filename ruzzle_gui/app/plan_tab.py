@@ -9,9 +9,9 @@ from tkinter import ttk
 
 from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.app.look.hint import HintBar
-from ruzzle_gui.app.pace import first_plan_offer
 from ruzzle_gui.app.path_panel import PathPanel
-from ruzzle_gui.app.plan_view import PlanView
+from ruzzle_gui.app.plan.pace import first_plan_offer
+from ruzzle_gui.app.plan.plan_view import PlanView
 from ruzzle_gui.app.results_list import WordList
 from ruzzle_gui.app.round_state import Rounds
 from ruzzle_gui.app.settings import Settings
@@ -123,7 +123,7 @@ class PlanTab(ttk.Frame):
 
     def ask_calibrate(self) -> None:
         """Open the calibration window on this board; a kept timing replans and is remembered."""
-        from ruzzle_gui.app.calibrate import CalibrateDialog  # loaded on demand: most sessions never calibrate
+        from ruzzle_gui.app.plan.calibrate import CalibrateDialog  # loaded on demand: most sessions never calibrate
 
         if self.board is None or not self.words.solutions:
             self.hint.flash(_("Solve a board first: calibration traces some of its words"))

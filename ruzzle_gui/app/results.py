@@ -13,8 +13,8 @@ from tkinter import ttk
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.path_panel import PathPanel
+from ruzzle_gui.app.plan.plan_view import PlanView
 from ruzzle_gui.app.plan_tab import PlanTab
-from ruzzle_gui.app.plan_view import PlanView
 from ruzzle_gui.app.results_list import WordList
 from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import Settings

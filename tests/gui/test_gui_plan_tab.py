@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app.calibrate import fit, pick_words
 from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.plan.calibrate import fit, pick_words
 from ruzzle_gui.app.settings import DEFAULT_TIMING, load_settings
 from ruzzle_gui.plan import PlanError, Timing, plan
 
@@ -224,7 +224,7 @@ def drag(view, path: list[int]) -> None:
 
 
 def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_home):
-    from ruzzle_gui.app import calibrate
+    from ruzzle_gui.app.plan import calibrate
 
     clock = FakeClock()
     results = solved(app).results

@@ -7,7 +7,7 @@ import pytest
 
 from ruzzle_gui import Board, Graph, load_language
 from ruzzle_gui.app.look import theme
-from ruzzle_gui.app.plan_view import PlanView, clock_text, plan_summary
+from ruzzle_gui.app.plan.plan_view import PlanView, clock_text, plan_summary
 from ruzzle_gui.plan import Plan, Timing, plan, tile_heat
 
 from gui_helpers import press, settle, wait_until

@@ -6,8 +6,8 @@ import tkinter.font as tkfont
 from tkinter import ttk
 
 from ruzzle_gui.app.look import theme
+from ruzzle_gui.app.plan.time_bar import PLAYED
 from ruzzle_gui.app.text.i18n import N_, _, shown
-from ruzzle_gui.app.time_bar import PLAYED
 
 # TRANSLATORS: the plan's column headings: "At" is the second the word starts at; "Total" the running points.
 COLUMNS = (("done", "✓", 34), ("word", N_("Word"), 120), ("score", N_("Points"), 76), ("start", N_("At"), 60),

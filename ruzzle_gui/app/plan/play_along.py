@@ -1,6 +1,6 @@
 """Play plan: the plan's words shown one by one as the player swipes them, with a countdown.
 
-The plan view (ruzzle_gui.app.plan_view) is built on this frame. Play runs a
+The plan view (ruzzle_gui.app.plan.plan_view) is built on this frame. Play runs a
 chain of single ``after()`` calls and keeps the id, so playing again cancels
 the run in progress.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from tkinter import ttk
 
-from ruzzle_gui.app.plan_controls import clock_text
-from ruzzle_gui.app.plan_list import PlanList
+from ruzzle_gui.app.plan.plan_controls import clock_text
+from ruzzle_gui.app.plan.plan_list import PlanList
 from ruzzle_gui.app.text.i18n import _
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import Plan

@@ -3,7 +3,7 @@
 It knows nothing of the board view: ``show_word(solution)`` is called when the
 plan reaches a word (in the results screen, ``Results.animate``). Playing the
 plan along, with its countdown, is the frame it is built on
-(ruzzle_gui.app.play_along).
+(ruzzle_gui.app.plan.play_along).
 
 A short window (a 1600x1000 laptop at 192 DPI, 1366x768 at 96) gets a compact
 layout, so the list keeps room for the word being swiped and the next ones: the
@@ -20,17 +20,17 @@ from tkinter import ttk
 
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import bind_shortcut
-from ruzzle_gui.app.pace import PaceLine
-from ruzzle_gui.app.plan_controls import TIMING_FIELDS as TIMING_FIELDS  # importable from here, as before
-from ruzzle_gui.app.plan_controls import PlayControls, TimingBoxes, clock_text, seconds_text
-from ruzzle_gui.app.plan_controls import step_box as step_box
-from ruzzle_gui.app.plan_list import COLUMNS as COLUMNS  # importable from here, as before
-from ruzzle_gui.app.plan_list import PlanList
-from ruzzle_gui.app.play_along import TICK_MS as TICK_MS  # importable from here, as before
-from ruzzle_gui.app.play_along import PlayAlong
+from ruzzle_gui.app.plan.pace import PaceLine
+from ruzzle_gui.app.plan.plan_controls import TIMING_FIELDS as TIMING_FIELDS  # importable from here, as before
+from ruzzle_gui.app.plan.plan_controls import PlayControls, TimingBoxes, clock_text, seconds_text
+from ruzzle_gui.app.plan.plan_controls import step_box as step_box
+from ruzzle_gui.app.plan.plan_list import COLUMNS as COLUMNS  # importable from here, as before
+from ruzzle_gui.app.plan.plan_list import PlanList
+from ruzzle_gui.app.plan.play_along import TICK_MS as TICK_MS  # importable from here, as before
+from ruzzle_gui.app.plan.play_along import PlayAlong
+from ruzzle_gui.app.plan.time_bar import TimeBar
 from ruzzle_gui.app.text.engine_text import engine_text, said_text
 from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, format_short, ngettext
-from ruzzle_gui.app.time_bar import TimeBar
 from ruzzle_gui.board import Board
 from ruzzle_gui.coded import said
 from ruzzle_gui.graph import Solution
