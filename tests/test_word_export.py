@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import csv
 
-from ruzzle_gui.app.word_export import clipboard_lines, path_text, write_csv
+from ruzzle_gui.app.words.word_export import clipboard_lines, path_text, write_csv
 from ruzzle_gui.graph import Solution
 
 WORDS = [Solution("CASA", 12, ((0, 0), (0, 1), (1, 1), (1, 0))), Solution("ORA", 5, ((2, 3), (3, 3), (3, 2)))]

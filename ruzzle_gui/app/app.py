@@ -18,8 +18,6 @@ from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.menu import MenuBar
-from ruzzle_gui.app.results import Results
-from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
@@ -31,6 +29,8 @@ from ruzzle_gui.app.text.retranslate import retranslate_tree
 from ruzzle_gui.app.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
+from ruzzle_gui.app.words.results import Results
+from ruzzle_gui.app.words.results_list import COLUMNS
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import Language, load_language
 

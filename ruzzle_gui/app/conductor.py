@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from ruzzle_gui.app.history import StepName
     from ruzzle_gui.app.letters.letters import LetterEntry
     from ruzzle_gui.app.menu import MenuBar
-    from ruzzle_gui.app.results import Results
     from ruzzle_gui.app.screen import Screen
     from ruzzle_gui.app.state import AppState
+    from ruzzle_gui.app.words.results import Results
     from ruzzle_gui.board import Board
     from ruzzle_gui.language import Language
 

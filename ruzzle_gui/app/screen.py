@@ -34,7 +34,7 @@ class Screen(Protocol):
 if TYPE_CHECKING:  # the type checker proves each screen is a Screen (tests/test_lint.py runs it)
     from ruzzle_gui.app.bonuses.bonuses import BonusEntry
     from ruzzle_gui.app.letters.letters import LetterEntry
-    from ruzzle_gui.app.results import Results
+    from ruzzle_gui.app.words.results import Results
 
     def _every_screen(letters: LetterEntry, bonuses: BonusEntry, results: Results) -> list[Screen]:
         return [letters, bonuses, results]

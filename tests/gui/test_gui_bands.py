@@ -8,9 +8,9 @@ import pytest
 
 from ruzzle_gui import Board, Graph
 from ruzzle_gui.app.app import App
-from ruzzle_gui.app.results_list import COLUMNS, EVERYDAY_BAND, NO_BANDS, dots, summary
 from ruzzle_gui.app.settings import Settings, load_settings
 from ruzzle_gui.app.state import AppState
+from ruzzle_gui.app.words.results_list import COLUMNS, EVERYDAY_BAND, NO_BANDS, dots, summary
 from ruzzle_gui.bands import load_bands
 from ruzzle_gui.language import load_language
 

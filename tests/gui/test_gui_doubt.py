@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ruzzle_gui import Board, Graph, load_language
-from ruzzle_gui.app import results_list
 from ruzzle_gui.app.keys_help import KEYS
+from ruzzle_gui.app.words import results_list
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordMarks
 from test_gui_plan_tab import key
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import csv
 
-from ruzzle_gui.app import word_export
+from ruzzle_gui.app.words import word_export
 
 from gui_helpers import BOARD, settle
 

@@ -7,7 +7,7 @@ import pytest
 
 from ruzzle_gui.app.focus_order import reading_order
 from ruzzle_gui.app.keys_help import KEYS, KeysWindow
-from ruzzle_gui.app.results_list import COLUMNS, sort_view
+from ruzzle_gui.app.words.results_list import COLUMNS, sort_view
 
 from gui_helpers import BOARD, settle, solved
 

@@ -14,10 +14,10 @@ import pytest
 
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.look import theme
-from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.settings import Settings, load_settings
 from ruzzle_gui.app.state import AppState
 from ruzzle_gui.app.text import i18n
+from ruzzle_gui.app.words.results_list import COLUMNS
 
 from gui_helpers import BOARD, press, settle, wait_until
 

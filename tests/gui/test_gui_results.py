@@ -9,9 +9,9 @@ import pytest
 from ruzzle_gui import Board, Graph, Solution, load_language, sort_solutions
 from ruzzle_gui.app.app import App
 from ruzzle_gui.app.look import theme
-from ruzzle_gui.app.results import path_text
-from ruzzle_gui.app.results_list import summary
 from ruzzle_gui.app.text.i18n import format_number, ngettext
+from ruzzle_gui.app.words.results import path_text
+from ruzzle_gui.app.words.results_list import summary
 
 from gui_helpers import BOARD, click, press, settle, wait_until
 
@@ -301,7 +301,7 @@ def test_a_word_list_closed_before_tk_is_idle_leaves_no_call_queued(root):
     # tkinter deletes a widget's Tcl commands with it, but not the calls queued to them:
     # one left behind fails as an unknown command, or runs a later function that was
     # given the same address and name (a key binding's lambda, called without its event).
-    from ruzzle_gui.app.results_list import WordList
+    from ruzzle_gui.app.words.results_list import WordList
 
     root.tk.eval("set ::ruzzle_bg {}; proc bgerror {message} { lappend ::ruzzle_bg $message }")
     try:

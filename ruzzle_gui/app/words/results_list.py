@@ -8,14 +8,14 @@ from collections.abc import Callable, Sequence
 from tkinter import ttk
 
 from ruzzle_gui.app.look import theme
-from ruzzle_gui.app.row_tip import RowTip
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, retranslate, underlined
-from ruzzle_gui.app.word_columns import ARROWS, COLUMNS, column_widths, dots, matches, per_letter, sort_view
-from ruzzle_gui.app.word_columns import WORD_COLUMN as WORD_COLUMN  # importable from here, as before
-from ruzzle_gui.app.word_summary import DOUBT_REASONS, summary
-from ruzzle_gui.app.word_summary import doubt_name as doubt_name  # importable from here, as before
-from ruzzle_gui.app.word_summary import filters_line as filters_line  # importable from here, as before
+from ruzzle_gui.app.words.row_tip import RowTip
+from ruzzle_gui.app.words.word_columns import ARROWS, COLUMNS, column_widths, dots, matches, per_letter, sort_view
+from ruzzle_gui.app.words.word_columns import WORD_COLUMN as WORD_COLUMN  # importable from here, as before
+from ruzzle_gui.app.words.word_summary import DOUBT_REASONS, summary
+from ruzzle_gui.app.words.word_summary import doubt_name as doubt_name  # importable from here, as before
+from ruzzle_gui.app.words.word_summary import filters_line as filters_line  # importable from here, as before
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
 from ruzzle_gui.word_filters import EVERYDAY_BAND as EVERYDAY_BAND  # importable from here, as before

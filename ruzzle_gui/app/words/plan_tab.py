@@ -9,14 +9,14 @@ from tkinter import ttk
 
 from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.app.look.hint import HintBar
-from ruzzle_gui.app.path_panel import PathPanel
 from ruzzle_gui.app.plan.pace import first_plan_offer
 from ruzzle_gui.app.plan.plan_view import PlanView
-from ruzzle_gui.app.results_list import WordList
-from ruzzle_gui.app.round_state import Rounds
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import _
-from ruzzle_gui.app.word_summary import filters_line
+from ruzzle_gui.app.words.path_panel import PathPanel
+from ruzzle_gui.app.words.results_list import WordList
+from ruzzle_gui.app.words.round_state import Rounds
+from ruzzle_gui.app.words.word_summary import filters_line
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import Chance, Timing

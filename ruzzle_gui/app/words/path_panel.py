@@ -10,7 +10,7 @@ from ruzzle_gui.app.look.board_view import BoardView
 from ruzzle_gui.app.look.unsure import HoverReason
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.app.text.i18n import _, format_number, ngettext, underlined
-from ruzzle_gui.app.word_summary import doubt_name
+from ruzzle_gui.app.words.word_summary import doubt_name
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 

@@ -12,16 +12,16 @@ from tkinter import ttk
 
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.path_panel import PathPanel
 from ruzzle_gui.app.plan.plan_view import PlanView
-from ruzzle_gui.app.plan_tab import PlanTab
-from ruzzle_gui.app.results_list import WordList
-from ruzzle_gui.app.round_state import Rounds, round_key
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext, underlined
 from ruzzle_gui.app.typed_board import MOVES, step_cursor
-from ruzzle_gui.app.word_export import clipboard_lines, write_csv
-from ruzzle_gui.app.word_export import path_text as path_text  # importable from here, as before
+from ruzzle_gui.app.words.path_panel import PathPanel
+from ruzzle_gui.app.words.plan_tab import PlanTab
+from ruzzle_gui.app.words.results_list import WordList
+from ruzzle_gui.app.words.round_state import Rounds, round_key
+from ruzzle_gui.app.words.word_export import clipboard_lines, write_csv
+from ruzzle_gui.app.words.word_export import path_text as path_text  # importable from here, as before
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
