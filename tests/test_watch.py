@@ -311,7 +311,7 @@ def test_the_watched_region_is_remembered_and_a_damaged_one_forgotten(tmp_path, 
 
 
 def test_the_region_picker_frames_a_board_it_sees_and_keeps_a_region_on_the_screen():
-    from ruzzle_gui.app.region_pick import around_board, clamp
+    from ruzzle_gui.app.watch.region_pick import around_board, clamp
 
     picture = screen(board(1))
     left, top, width, height = around_board(picture, *SCREEN)

@@ -26,7 +26,7 @@ from ruzzle_gui.app.text import i18n
 from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.text.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.text.retranslate import retranslate_tree
-from ruzzle_gui.app.watching import ScreenWatch
+from ruzzle_gui.app.watch.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
 from ruzzle_gui.app.words.results import Results

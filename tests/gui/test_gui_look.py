@@ -447,7 +447,7 @@ def test_the_check_box_and_arrows_grow_with_the_screen(dpi, window, config_home)
 def test_the_region_pickers_help_wraps_to_a_small_screen(code, window, english_afterwards):
     from PIL import Image
 
-    from ruzzle_gui.app.region_pick import RegionPicker
+    from ruzzle_gui.app.watch.region_pick import RegionPicker
     i18n.set_language(code)
     picker = RegionPicker(window, Image.new("RGB", (1024, 600), "grey"), None, lambda _rect: None, lambda: None)
     try:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ruzzle_gui.app.region_pick import RegionPicker
+from ruzzle_gui.app.watch.region_pick import RegionPicker
 from ruzzle_gui.lab import synth
 from ruzzle_gui.lab.watch_bench import Viewer
 from ruzzle_gui.language import load_language

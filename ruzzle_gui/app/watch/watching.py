@@ -23,7 +23,7 @@ from ruzzle_gui.app.text.i18n import N_, _, board_language_name, menu_label
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ruzzle_gui.app.conductor import Conductor
-    from ruzzle_gui.app.region_pick import RegionPicker
+    from ruzzle_gui.app.watch.region_pick import RegionPicker
     from ruzzle_gui.vision.capture import Rect
     from ruzzle_gui.vision.watch import Watcher
 
@@ -201,7 +201,7 @@ class ScreenWatch:
 
     def _open_picker(self, resume: bool) -> None:
         """Capture the screen and open the region picker on it."""
-        from ruzzle_gui.app.region_pick import RegionPicker, around_board
+        from ruzzle_gui.app.watch.region_pick import RegionPicker, around_board
         from ruzzle_gui.vision.capture import capture_screen
         from ruzzle_gui.vision.errors import ImageError
 
