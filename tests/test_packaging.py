@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -70,6 +71,18 @@ def test_a_missing_licence_is_found():
                                        "wordfreq: README.md missing"]
 
 
+def source_packages() -> set[str]:
+    """Return every package of the source tree (a folder of ruzzle_gui with an ``__init__.py``), dotted."""
+    return {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "ruzzle_gui").rglob("__init__.py")}
+
+
+def test_every_package_of_the_source_is_declared():
+    """A package missing from pyproject.toml's list (a new room of the app, say) would be left out of the wheel."""
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    assert {"ruzzle_gui.app.letters", "ruzzle_gui.app.look"} <= source_packages()
+    assert source_packages() - set(declared) == set()
+
+
 @pytest.mark.slow
 def test_the_wheel_carries_every_licence(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -87,6 +100,7 @@ def test_wheel_installs_into_a_fresh_venv_and_solves(tmp_path, wheel):
         assert f"ruzzle_gui/mt_languages/{code}.bands" in names
         assert f"ruzzle_gui/languages/{code}.toml" in names
     assert "ruzzle_gui/app/icon.png" in names
+    assert {f"{package.replace('.', '/')}/__init__.py" for package in source_packages()} <= names
     assert {f"ruzzle_gui/cli/{module}.py" for module in ("__init__", "common", "solving")} <= names
 
     venv = tmp_path / "venv"
