@@ -13,8 +13,9 @@ from ruzzle_gui.cli.solving import (
     verdict_json,
     word_filters,
 )
-from ruzzle_gui.graph import Graph, neighbours
+from ruzzle_gui.graph import Graph
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
+from ruzzle_gui.practice import on_board
 from ruzzle_gui.verdicts import lifted, with_verdicts, without_refused
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
@@ -22,7 +23,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up
 if TYPE_CHECKING:
     import argparse
 
-    from ruzzle_gui.board import Board
     from ruzzle_gui.cli.options import OptionTable
 
 EPILOG = """examples:
@@ -154,19 +154,6 @@ def _verdicts_and_table(language, args: argparse.Namespace, marks: WordMarks) ->
         return verdicts, learned_of(store, language, verdicts, marks)
     finally:
         store.close()
-
-
-def on_board(board: Board, word: str) -> bool:
-    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
-    def trace(cell: int, rest: str, used: int) -> bool:
-        letter = board.letters[cell]
-        if not letter or not rest.startswith(letter):
-            return False
-        rest, used = rest[len(letter):], used | 1 << cell
-        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
-
-    links = neighbours(board.rows, board.cols)
-    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
 
 
 def plan_lines(result: Plan, bound: int, filters: str = "", verdicts=None) -> list[str]:

@@ -119,7 +119,11 @@ class Store:
 
     def add_round(self, played: Round) -> None:
         """Record a practice round (kept in memory, and NotSaved raised, if it cannot be written)."""
-        self._unsaved_rounds.append(played)
+        self.add_rounds([played])
+
+    def add_rounds(self, rounds: Iterable[Round]) -> None:
+        """Record practice rounds in one transaction (kept in memory, and NotSaved raised, if it cannot be written)."""
+        self._unsaved_rounds.extend(rounds)
         self._write(lambda db: None)
 
     def rounds(self, language: str | None = None, last: int | None = None) -> list[Round]:
