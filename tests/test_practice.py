@@ -151,5 +151,5 @@ def test_history_of_a_damaged_store_is_one_line_and_starts_anew(tmp_path):
 def test_the_history_bench_runs(capsys):
     from ruzzle_gui.lab import history_bench
 
-    assert history_bench.main(["--rounds", "50", "--words", "3", "--repeat", "1"]) == 0
+    assert history_bench.main(["--rounds", "50", "--words", "3", "--repeat", "1", "--startup", "1"]) == 0
     assert "ruzzle history --json: median" in capsys.readouterr().out

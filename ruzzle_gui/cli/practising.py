@@ -47,6 +47,9 @@ def add_practice(command: argparse.ArgumentParser | OptionTable) -> None:
                          help=f"length of the round (default {DEFAULT_SECONDS})")
     command.add_argument("--seed", type=whole_number, metavar="N", help="same seed, same board")
     command.add_argument("--no-save", action="store_true", help="do not keep the round in the history")
+    from ruzzle_gui.cli.solving import add_verdicts_option
+
+    add_verdicts_option(command)
     command.set_defaults(handler=run_practice)
 
 
