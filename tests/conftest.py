@@ -8,9 +8,12 @@ import os
 os.environ["LANGUAGE"] = "en"
 # The player's store (verdicts, practice rounds) in a folder of the test run's own, never the
 # real one: a developer's verdicts must not change what `ruzzle solve` lists in a test.
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="ruzzle-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 
 import pytest
 from hypothesis import settings

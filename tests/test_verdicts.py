@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -251,3 +253,40 @@ def test_the_learned_table_follows_the_verdicts_and_returns_on_reset(capsys, boa
     assert run(capsys, "verdict", "-l", "it", "--reset-learning")[0] == 0
     assert learned()["bands"] == list(DEFAULT.bands)
     assert len(Store().verdicts("it")) == 10  # the verdicts stay
+
+
+HOLDER = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN IMMEDIATE")
+print("holding", flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_verdict_while_another_ruzzle_writes_is_one_line(capsys):
+    run(capsys, "verdict", "-l", "it", "refused", "ADIVA")
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, store_path()], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline() == "holding\n"
+        code, out, err = run(capsys, "verdict", "-l", "it", "accepted", "CASA")  # waits 3 s, then gives up
+    finally:
+        holder.communicate("go\n", timeout=30)
+    assert code == 1 and err == ("ruzzle: error: not saved: the history is in use by another ruzzle; "
+                                 "try again when it has finished\n")
+    assert set(Store().verdicts("it")) == {"ADIVA"}
+
+
+def test_a_verdict_that_cannot_be_written_is_one_line(capsys, tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("a file where the data folder goes")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "file"))
+    code, out, err = run(capsys, "verdict", "-l", "it", "refused", "ADIVA")
+    assert code == 1 and err.startswith("ruzzle: error: not saved: the history ") and err.count("\n") == 1
+
+
+def test_export_to_standard_output(capsys):
+    run(capsys, "verdict", "-l", "it", "refused", "ADIVA")
+    code, out, err = run(capsys, "verdict", "-l", "it", "--export", "-")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "ruzzle verdicts it" and lines[1].startswith("ADIVA\trefused\t")
