@@ -68,7 +68,8 @@ def check(ruzzle: str, shot: Shot, folder: Path) -> tuple[str, str]:
         verdict = judge(shot, error=error.removeprefix("ruzzle: error: "), form="as sent")
         got = f"refused: {verdict.message}"
     else:
-        reading = SimpleNamespace(board=Board.parse(data["text"]), uncertain=[tuple(cell) for cell in data["uncertain"]])
+        unsure = [tuple(cell) for cell in data["uncertain"]]
+        reading = SimpleNamespace(board=Board.parse(data["text"]), uncertain=unsure)
         verdict = judge(shot, reading)
         got = data["text"]
     if not verdict.allowed:
@@ -95,8 +96,8 @@ def main(label: str, ruzzle: str, folder: str, *files: str) -> int:
         faults += [shot.file] if fault else []
     tally = ", ".join(f"{count} {kind}" for kind, count in sorted(counts.items()))
     if faults or not shots:
-        print(f"{label}: FAIL, {len(faults)} of {len(shots)} shots not read as allowed with the fonts hidden ({tally}): "
-              f"{' '.join(faults) or 'no shots'}")
+        print(f"{label}: FAIL, {len(faults)} of {len(shots)} shots not read as allowed with the fonts hidden "
+              f"({tally}): {' '.join(faults) or 'no shots'}")
         return 1
     print(f"{label}: PASS, {len(shots)} shots read with the fonts hidden as with them ({tally})")
     return 0
