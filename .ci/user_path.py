@@ -101,7 +101,8 @@ def main(label: str, ruzzle: str, folder: str, *files: str) -> int:
         print(f"{label}: FAIL, {len(faults)} of {len(shots)} shots not read as allowed with the fonts hidden "
               f"({tally}): {' '.join(faults) or 'no shots'}")
         return 1
-    print(f"{label}: PASS, {len(shots)} shots read with the fonts hidden as with them ({tally})")
+    read = f"{len(shots)} shot{'s' * (len(shots) != 1)}"
+    print(f"{label}: PASS, {read} read with the fonts hidden as with them ({tally})")
     return 0
 
 
