@@ -4,7 +4,10 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -251,6 +254,58 @@ def test_each_installed_mo_is_compiled_from_its_po(code):
         "run: python -m ruzzle_gui.lab.catalogues compile, then reinstall"
 
 
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_gnu_msgfmt_checks_each_catalogue(code):
+    """GNU msgfmt -c (what Poedit runs on saving) accepts the catalogue: formats, headers, plural forms, one '&'."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU msgfmt is not installed (Debian: gettext; tests/run.sh installs it)")
+    done = subprocess.run([msgfmt, "-c", "--check-accelerators=&", "-o", os.devnull, str(repo_po(code))],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_brace_format_message_is_not_also_flagged_percent_format():
+    """'{percent}% shorter' reads as a %-directive to Babel: the extractor drops that flag (msgfmt -c fails on it)."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    both = [m.id for m in catalogues.extract_template() if {"python-format", "python-brace-format"} <= m.flags]
+    assert both == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_apps_names_for_an_image_never_follow_a_preposition(code):
+    """{name} in the reader's messages may be "the screen" or "the pasted image": after a preposition it would need
+    the language's contraction or case (Italian "da lo schermo" is "dallo schermo"), so it stands in brackets or
+    opens the sentence. The app's own read messages have one whole message per source instead."""
+    needs_babel()
+    from ruzzle_gui.app.engine_text import MESSAGES
+    from ruzzle_gui.lab import catalogues
+
+    named = {msgid for msgid in MESSAGES.values() if "{name}" in msgid}
+    assert len(named) >= 14
+    catalogue = {m.id: m.string for m in catalogues.read_catalogue(repo_po(code), code) if m.id in named}
+    glued = [string for string in catalogue.values() if re.search(r"(?<!\()(?<!^){name}", string)]
+    assert glued == [], f"{code}: write ({{name}}) or start with {{name}}"
+
+
+def test_a_read_is_said_in_one_whole_message_per_source():
+    """Italian: "dallo schermo", "dall'immagine incollata", "da foto.png", never "da lo schermo"."""
+    from ruzzle_gui.app.reading import read_message, reading_message
+
+    i18n.set_language("it")
+    assert reading_message(i18n._("the screen")) == "Lettura della griglia dallo schermo…"
+    assert reading_message(i18n._("the pasted image")) == "Lettura della griglia dall'immagine incollata…"
+    assert reading_message("foto.png") == "Lettura della griglia da foto.png…"
+    assert read_message(i18n._("the screen"), 4, 4, 2).startswith("Griglia 4×4 letta dallo schermo con i suoi bonus: "
+                                                                  "controlla le 2 caselle")
+    assert read_message(i18n._("the pasted image"), 4, 4, 0).startswith("Griglia 4×4 letta dall'immagine incollata")
+    i18n.set_language("en")
+    assert read_message("shot.png", 5, 5, 1).startswith("Read a 5×5 board with its bonuses from shot.png: check the 1 "
+                                                        "tile marked ?")
+
+
 # ---------------------------------------------------------------- numbers
 
 def test_the_number_table_is_what_babel_generates():
@@ -382,7 +437,7 @@ def test_a_board_in_another_alphabet_names_the_language_in_the_interface_languag
     error = coded(ImageError("the board in x.png is not in the Italian alphabet ..."), "alphabet", name="x.png",
                   language="Italiano", language_code="it", strange=12, tiles=16)
     i18n.set_language("de")
-    assert engine_text(error) == ("das Brett in x.png ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
+    assert engine_text(error) == ("das Brett (x.png) ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
                                   "16 Feldern zeigen andere Buchstaben): wählen Sie seine Sprache")
 
 
