@@ -167,7 +167,7 @@ KEY_NAMES = re.compile(r"(?:(?:Ctrl|Shift|Alt|F\d+|Esc|Enter|Tab|Backspace|Delet
 SAME_AS_ENGLISH = {
     "it": {"&File": "Italian software names the menu File"},
     "es": {"Plan": "'plan' is the Spanish word"},
-    "de": {"Plan": "'Plan' is the German word"},
+    "de": {"Plan": "'Plan' is the German word", "Screenshots": "German interfaces say Screenshot (docs/i18n.md, glossary)"},
     "fr": {"Points": "'points' is the French word",
            ("{count} point", "{count} points"): "'point(s)' is the French word",
            "Plan": "'plan' is the French word"},
@@ -304,6 +304,63 @@ def test_a_read_is_said_in_one_whole_message_per_source():
     i18n.set_language("en")
     assert read_message("shot.png", 5, 5, 1).startswith("Read a 5×5 board with its bonuses from shot.png: check the 1 "
                                                         "tile marked ?")
+
+
+def glossary() -> list[tuple[str, str, list[str], list[str]]]:
+    """Return docs/i18n.md's glossary: (language, English term, words to use, words never to use) per row."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "i18n.md").read_text(encoding="utf-8")
+    table = text.split("<!-- glossary")[1].split("\n\n")[0]
+    rows = []
+    for line in table.splitlines()[1:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0] != "language":
+            language, english, use, never = cells
+            rows.append((language, english, [w.strip() for w in use.split(",") if w.strip()],
+                         [w.strip() for w in never.split(",") if w.strip()]))
+    return rows
+
+
+def test_the_glossary_covers_the_terms_the_review_found_drifting():
+    terms = {(language, english) for language, english, _use, _never in glossary()}
+    assert {("it", "tile"), ("nl", "tile"), ("pt", "tile"), ("it", "screenshot"), ("de", "screenshot"),
+            ("es", "bonus"), ("fr", "anyway"), ("pt", "anyway")} <= terms
+    assert {language for language, *_rest in glossary()} == set(TRANSLATED)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_keeps_to_the_glossary(code):
+    """Where the English says the term, the translation says the chosen word; no translation says a forbidden one."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    rows = [row for row in glossary() if row[0] == code]
+    off = []
+    for message in catalogues.read_catalogue(repo_po(code), code):
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        strings = [i18n.mnemonic(string)[0].casefold() for string in strings]
+        for _language, english, use, never in rows:
+            said = re.compile(rf"\b{re.escape(english)}", re.IGNORECASE)
+            if use and any(said.search(source) for source in sources):
+                off += [(english, string) for string in strings if not any(w.casefold() in string for w in use)]
+            off += [(word, string) for word in never for string in strings
+                    if re.search(rf"(?<!\w){re.escape(word.casefold())}(?!\w)", string)]
+    assert off == [], f"{code}: see the glossary in docs/i18n.md"
+
+
+def test_french_puts_a_no_break_space_before_high_punctuation_everywhere():
+    """One rule in every French message: U+00A0 before : ; ? ! and », after «; never an ordinary space there (a
+    wrapped label would push the colon onto a line of its own), nor U+202F (the narrow one is for digit groups)."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    wrong = []
+    for message in catalogues.read_catalogue(repo_po("fr"), "fr"):
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        wrong += [string for string in strings if message.id and re.search("[ \u202f][:;?!»]|«[ \u202f]", string)]
+    assert wrong == []
 
 
 # ---------------------------------------------------------------- numbers
