@@ -44,6 +44,7 @@ def needs_babel():
     ({"LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT.UTF-8"}, "fr"),
     ({"LANGUAGE": "ru:it", "LC_ALL": "fr_FR.UTF-8"}, "ru"),
     ({"LANGUAGE": "sv:pt_BR:it", "LANG": "en_US.UTF-8"}, "pt"),  # the first supported one of the list
+    ({"LANG": "pt_PT.UTF-8"}, "pt"),                             # the Brazilian catalogue serves Portugal too
     ({"LANGUAGE": "sv:fi", "LANG": "nl_NL.UTF-8"}, "nl"),        # none supported: the locale decides
     ({"LANGUAGE": "it", "LANG": "C.UTF-8"}, None),               # gettext ignores LANGUAGE under the C locale
     ({"LANG": "POSIX"}, None),
@@ -167,7 +168,8 @@ KEY_NAMES = re.compile(r"(?:(?:Ctrl|Shift|Alt|F\d+|Esc|Enter|Tab|Backspace|Delet
 SAME_AS_ENGLISH = {
     "it": {"&File": "Italian software names the menu File"},
     "es": {"Plan": "'plan' is the Spanish word"},
-    "de": {"Plan": "'Plan' is the German word", "Screenshots": "German interfaces say Screenshot (docs/i18n.md, glossary)"},
+    "de": {"Plan": "'Plan' is the German word",
+           "Screenshots": "German interfaces say Screenshot (docs/i18n.md, glossary)"},
     "fr": {"Points": "'points' is the French word",
            ("{count} point", "{count} points"): "'point(s)' is the French word",
            "Plan": "'plan' is the French word"},
@@ -361,6 +363,40 @@ def test_french_puts_a_no_break_space_before_high_punctuation_everywhere():
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
         wrong += [string for string in strings if message.id and re.search("[ \u202f][:;?!»]|«[ \u202f]", string)]
     assert wrong == []
+
+
+def fixed_shortcuts() -> dict[str, str]:
+    """Return {msgid: Alt letter} of every ``underlined(_("..."), "x")`` call in the app's sources."""
+    found = {}
+    for source in Path(i18n.__file__).resolve().parent.rglob("*.py"):
+        for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "underlined":
+                label, key = call.args
+                if isinstance(key, ast.Constant) and isinstance(label, ast.Call):  # not retranslate's own call
+                    found[label.args[0].value] = key.value
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_fixed_alt_shortcut_is_underlined_in_every_language(code):
+    """A translation without the fixed letter ('Очистить' for Alt+L) shows it after the label, underlined: 'Очистить
+    (L)'. The keys help (F1) names the same letters."""
+    from ruzzle_gui.app.keys_help import KEYS
+
+    shortcuts = fixed_shortcuts()
+    assert len(shortcuts) >= 9
+    i18n.set_language(code)
+    for msgid, key in shortcuts.items():
+        text = i18n._(msgid)
+        options = i18n.underlined(text, key)
+        shown, underline = options["text"], options["underline"]
+        assert 0 <= underline < len(shown) and shown[underline].casefold() == key, (code, msgid, shown)
+        again = i18n.retranslate(shown)  # what a switch of language finds (the walk then underlines it again)
+        assert shown.startswith(text) and again == text and i18n.underlined(again, key) == options
+    listed = {key for _screen, keys in KEYS for key, _action in keys if key.startswith("Alt+")}
+    assert {f"Alt+{key.upper()}" for key in shortcuts.values()} <= set(re.findall(r"Alt\+\w", " ".join(listed)))
+    for key in listed - {"Alt+F"}:  # the keys help names the letters the labels show (Alt+F: the File menu's own)
+        assert re.findall(r"\+(\w)", key) == re.findall(r"\+(\w)", i18n._(key)), (code, key, i18n._(key))
 
 
 # ---------------------------------------------------------------- numbers
