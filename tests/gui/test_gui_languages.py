@@ -96,6 +96,7 @@ def not_in_language(shown: dict[str, dict[str, str]], code: str, same_as_english
             if where == "title" or not needs_words(text) or KEY_NAMES.fullmatch(text):
                 continue
             text = text.rstrip(" ▲▼;")  # a sorted heading's arrow; the pace line's "{pace};"
+            text = re.sub(r" \([A-Z]\)$", "", text)  # a fixed Alt key the translation lacks, shown after it
             text = text.replace("\u00a0", " ")  # the word heading keeps a number with its unit by a no-break space
             ours = text in strings or any(pattern.fullmatch(text) for pattern in patterns)
             if not ours or text in english:
