@@ -121,8 +121,9 @@ def test_the_app_speaks_the_systems_language_and_switches(window, monkeypatch, c
     catalogue = i18n.catalogue_for(code)
     assert shown["letters"]["title"] == title_parts(code) + catalogue.gettext("Letters")
     assert shown["bonuses"]["title"] == title_parts(code) + catalogue.gettext("Bonuses")
-    assert catalogue.gettext("Words") in shown["words"].values()
-    assert catalogue.gettext("Plan") in shown["plan"].values()
+    # the tabs, with their Alt key after the label where the translation lacks the letter ("Parole (W)")
+    assert i18n.underlined(catalogue.gettext("Words"), "w")["text"] in shown["words"].values()
+    assert i18n.underlined(catalogue.gettext("Plan"), "p")["text"] in shown["plan"].values()
     board = (list(app.state.letters), list(app.state.bonuses))
     words = [s.word for s in app.results.shown]
     assert words
