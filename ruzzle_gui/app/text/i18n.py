@@ -22,9 +22,10 @@ from ruzzle_gui.app.text.number_formats import NUMBER_FORMATS
 DOMAIN = "ruzzle_gui"
 SOURCE_LANGUAGE = "en"
 # Each interface language, named in itself: the menu lists them so whoever cannot read the
-# current language still finds their own.
+# current language still finds their own. The Portuguese catalogue is Brazilian (você, tela, arquivo): its
+# code stays "pt" so that every Portuguese locale (pt_BR, pt_PT, pt) is served by it, and its name says which.
 LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español", "de": "Deutsch", "fr": "Français",
-             "nl": "Nederlands", "pt": "Português", "ru": "Русский"}
+             "nl": "Nederlands", "pt": "Português (Brasil)", "ru": "Русский"}
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "locale")
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 MNEMONIC = "&"  # marks the mnemonic letter in a menu label's msgid: "&File"
@@ -246,11 +247,17 @@ def menu_label(msgid: str, place: tuple[str, str] | None = None, **values: objec
 
 def underlined(text: str, key: str) -> ButtonLabel:
     """Return ``text`` and ``underline`` options for a button whose Alt shortcut is ``key`` (fixed in every
-    language): the first ``key`` in the translated label is underlined, or none if it has none."""
+    language): the first ``key`` in the translated label is underlined. A translation without the letter shows
+    it after the label, underlined ('Очистить (L)'), as Windows does for languages whose words lack the letter."""
     source = msgid_of(text)
+    underline = text.casefold().find(key.casefold())
+    if underline < 0 or underline >= len(text):
+        text, underline = f"{text} ({key.upper()})", len(text) + 2
+        if source is not None:
+            _remember(*source, text)  # found again on a switch of language
     if source is not None:
         _Current.keys[source[1]] = key
-    return {"text": text, "underline": text.casefold().find(key.casefold())}
+    return {"text": text, "underline": underline}
 
 
 def shortcut_of(text: str) -> str | None:
