@@ -282,7 +282,7 @@ def test_the_apps_names_for_an_image_never_follow_a_preposition(code):
     the language's contraction or case (Italian "da lo schermo" is "dallo schermo"), so it stands in brackets or
     opens the sentence. The app's own read messages have one whole message per source instead."""
     needs_babel()
-    from ruzzle_gui.app.engine_text import MESSAGES
+    from ruzzle_gui.app.text.engine_text import MESSAGES
     from ruzzle_gui.lab import catalogues
 
     named = {msgid for msgid in MESSAGES.values() if "{name}" in msgid}
