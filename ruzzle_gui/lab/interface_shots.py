@@ -40,10 +40,10 @@ def shoot(code: str, folder: Path) -> list[Path]:
     """Photograph Letters with the board typed, then Words once solved, in interface language ``code``."""
     import tkinter as tk
 
-    from ruzzle_gui.app.text import i18n
     from ruzzle_gui.app.app import App
     from ruzzle_gui.app.settings import Settings
     from ruzzle_gui.app.state import AppState
+    from ruzzle_gui.app.text import i18n
 
     name, board = BOARDS[code]
     i18n.set_language(code)
