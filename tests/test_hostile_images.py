@@ -11,6 +11,7 @@ import io
 import json
 import os
 import random
+import signal
 import struct
 import subprocess
 import sys
@@ -84,9 +85,17 @@ def hostile(tmp_path_factory) -> Path:
 
 
 def ruzzle(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    """Run the installed ``ruzzle`` in ``folder``; a hang fails the test (TimeoutExpired)."""
-    return subprocess.run([RUZZLE, *args], cwd=folder, capture_output=True, text=True, timeout=HANG,
-                          stdin=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(folder)})
+    """Run the installed ``ruzzle`` in ``folder``; a hang fails the test, its Ghostscript child ended too."""
+    with subprocess.Popen([RUZZLE, *args], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          stdin=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(folder)},
+                          start_new_session=True) as process:
+        try:
+            out, err = process.communicate(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            pytest.fail(f"ruzzle {' '.join(args)} did not end in {HANG} s")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 def assert_one_line(done: subprocess.CompletedProcess, fragment: str) -> None:
