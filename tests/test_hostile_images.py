@@ -85,17 +85,23 @@ def hostile(tmp_path_factory) -> Path:
 
 
 def ruzzle(folder: Path, *args: str) -> subprocess.CompletedProcess:
-    """Run the installed ``ruzzle`` in ``folder``; a hang fails the test, its Ghostscript child ended too."""
-    with subprocess.Popen([RUZZLE, *args], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          stdin=subprocess.DEVNULL, env={**os.environ, "TMPDIR": str(folder)},
-                          start_new_session=True) as process:
+    """Run the installed ``ruzzle`` in ``folder``; a hang fails the test."""
+    return ended([RUZZLE, *args], folder, env={**os.environ, "TMPDIR": str(folder)})
+
+
+def ended(command: list[str], folder: Path, stdin: bytes | None = None, **options) -> subprocess.CompletedProcess:
+    """Run ``command`` in ``folder`` to its end; past HANG seconds, end it and its Ghostscript child, and fail."""
+    with subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE, start_new_session=True,
+                          **options) as process:
         try:
-            out, err = process.communicate(timeout=HANG)
+            out, err = process.communicate(stdin, timeout=HANG)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
-            pytest.fail(f"ruzzle {' '.join(args)} did not end in {HANG} s")
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+            pytest.fail(f"{' '.join(command)[:200]} did not end in {HANG} s")
+    decode = (lambda data: data.decode(errors="replace"))
+    return subprocess.CompletedProcess(process.args, process.returncode, decode(out), decode(err))
 
 
 def assert_one_line(done: subprocess.CompletedProcess, fragment: str) -> None:
@@ -134,14 +140,14 @@ def test_bench_refuses_a_hostile_shot_in_one_line_before_measuring(hostile):
     assert_one_line(done, f"eps-loop.png {NOT_IMAGE}")
 
 
-def test_an_image_pillow_opened_elsewhere_is_refused_unless_a_screenshot_format():
+def test_an_image_pillow_opened_elsewhere_is_refused_unless_a_screenshot_format(tmp_path):
     """The clipboard's image comes opened by Pillow, which knows every format: PostScript is never decoded."""
     child = ("import io, sys; from PIL import Image; from ruzzle_gui.vision.images import load_image\n"
              "from ruzzle_gui.vision.errors import ImageError\n"
              "try: load_image(Image.open(io.BytesIO(sys.stdin.buffer.read())))\n"
              "except ImageError as err: print(err)\n")
-    done = subprocess.run([sys.executable, "-c", child], input=EPS_LOOP, capture_output=True, timeout=HANG)
-    assert done.stdout.decode() == f"the image {NOT_IMAGE}\n" and done.stderr == b""
+    done = ended([sys.executable, "-c", child], tmp_path, stdin=EPS_LOOP)  # tmp_path: not the source tree first
+    assert done.stdout == f"the image {NOT_IMAGE}\n" and done.stderr == ""
 
 
 def test_every_format_read_still_reads_a_screenshot(tmp_path):
@@ -226,8 +232,8 @@ def test_mutated_images_of_every_format_read_are_read_or_one_line(tmp_path):
     originals = seeds()
     for index in range(MUTATIONS):
         (tmp_path / f"{index:04d}").write_bytes(mutated(originals[index % len(originals)], rng))
-    done = subprocess.run([sys.executable, "-c", FUZZ_CHILD, str(tmp_path), str(FUZZ_SECONDS)],
-                          capture_output=True, text=True, timeout=FUZZ_SECONDS + HANG)
+    done = subprocess.run([sys.executable, "-c", FUZZ_CHILD, str(tmp_path), str(FUZZ_SECONDS)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=FUZZ_SECONDS + HANG)  # cwd: not the source tree
     assert done.returncode == 0 and done.stderr == "", done.stderr[-3000:]
     lines = done.stdout.splitlines()
     assert len(lines) >= 50, done.stdout  # the time bound still leaves a real sample
