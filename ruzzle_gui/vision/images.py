@@ -34,6 +34,7 @@ __all__ = ["FORMATS", "MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
 FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF", "TIFF")
 READ_AS = (*FORMATS, "MPO")
 TIFF_MAGIC = (b"II*\0", b"MM\0*", b"II+\0", b"MM\0+")  # a TIFF's first four bytes, classic and big
+PREFIX = 16  # bytes: as many as Pillow's readers look at to know their format
 FORMAT_NAMES = "PNG, JPEG, WebP, BMP, GIF or TIFF"  # said when a file is in none of them
 
 # A screenshot of an 8K screen has 33 million pixels. Anything from 100 million
@@ -63,8 +64,9 @@ def load_image(source: str | Path | Image.Image) -> Image.Image:
         # Pillow warns on huge images (our own limit is stricter and speaks plainly) and on odd
         # metadata: a warning is two lines on stderr, and the pixels are what counts.
         warnings.simplefilter("ignore")
-        with _quiet_stderr(_starts_as_tiff(handle, path)):
-            image = _open(handle, path)
+        prefix = _prefix(handle, path)
+        with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
+            image = _open(handle, path, prefix)
             with image:
                 _check_size(image.size, str(path))
                 return _decoded(image, str(path))
@@ -101,19 +103,22 @@ def _opened(path: Path) -> BinaryIO:
         raise _unreadable(str(path), err) from None
 
 
-def _starts_as_tiff(handle: BinaryIO, path: Path) -> bool:
-    """Return whether the file in ``handle`` starts as a TIFF does (libtiff reads it, and talks)."""
+def _prefix(handle: BinaryIO, path: Path) -> bytes:
+    """Return the first bytes of the file in ``handle``, left unread: how Pillow's readers know their format."""
     try:
-        return handle.peek(4)[:4] in TIFF_MAGIC  # type: ignore[attr-defined]  # a buffered reader peeks
+        return handle.peek(PREFIX)[:PREFIX]  # type: ignore[attr-defined]  # a buffered reader peeks
     except OSError as err:
         raise _unreadable(str(path), err) from None
 
 
-def _open(handle: BinaryIO, path: Path) -> Image.Image:
-    """Return the image in ``handle`` (the file at ``path``) lazily opened: its header read, no pixel decoded."""
+def _open(handle: BinaryIO, path: Path, prefix: bytes) -> Image.Image:
+    """Return the image in ``handle`` (the file at ``path``, starting with ``prefix``) lazily opened: its header
+    read, no pixel decoded."""
     try:
         return Image.open(handle, formats=FORMATS)
     except UnidentifiedImageError:
+        if _claimed(prefix):  # a PNG or TIFF whose header its reader refused: damaged, not foreign
+            raise _damaged(str(path), ValueError("its header cannot be read")) from None
         raise _not_image(str(path)) from None
     except Image.DecompressionBombError:
         raise coded(ImageError(f"{path} is too large to be a screenshot"), "too_large_file", path=str(path)) from None
@@ -129,6 +134,12 @@ def _unreadable(name: str, err: OSError) -> ImageError:
     """Return the error for a file the system would not let us read (``err`` says why)."""
     problem = str(err.strerror or err)
     return coded(ImageError(f"cannot read {name}: {problem}"), "unreadable", path=name, problem=problem)
+
+
+def _claimed(prefix: bytes) -> bool:
+    """Return whether a reader of FORMATS takes a file starting with ``prefix`` as one of its own."""
+    readers = [Image.OPEN[name][1] for name in FORMATS if name in Image.OPEN]
+    return any(accept is not None and accept(prefix) is True for accept in readers)
 
 
 def _not_image(name: str) -> ImageError:
@@ -154,20 +165,31 @@ def _quiet_stderr(quiet: bool) -> Iterator[None]:
         yield
         return
     with STDERR_LOCK:
-        if sys.stderr is not None:
-            sys.stderr.flush()
-        try:
-            saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
-        except OSError:  # no descriptor 2, or none left: nothing to keep quiet
-            yield
-            return
-        os.dup2(null, 2)
-        os.close(null)
+        saved = _stderr_to_null()
         try:
             yield
         finally:
-            os.dup2(saved, 2)
-            os.close(saved)
+            if saved is not None:
+                os.dup2(saved, 2)
+                os.close(saved)
+
+
+def _stderr_to_null() -> int | None:
+    """Point descriptor 2 at the null device; return a copy of what it was, or None if that cannot be done."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()  # what Python holds for stderr goes where it was meant to
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 (closed), none left, or a closed stream
+        return None
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        os.close(saved)
+        return None
+    os.dup2(null, 2)
+    os.close(null)
+    return saved
 
 
 def _check_size(size: tuple[int, int], name: str) -> None:
