@@ -52,7 +52,7 @@ def grab_clipboard():
         content = ImageGrab.grabclipboard()
     except NotImplementedError:
         raise ImageError(_(CLIPBOARD_HINT)) from None
-    except OSError as err:
+    except Exception as err:  # noqa: BLE001 (Pillow parses what the clipboard holds: its error is the data's fault)
         raise ImageError(_("cannot read the clipboard: {problem}").format(problem=err)) from None
     if isinstance(content, list):  # files copied in a file manager
         content = next((name for name in content if is_image_file(name)), None)

@@ -24,7 +24,7 @@ MESSAGES = {
     "not_found": N_("image file not found: {path}"),
     "folder": N_("{path} is a folder, not an image file"),
     "damaged": N_("{path} is damaged or truncated: {problem}"),
-    "not_image": N_("{path} is not an image (PNG, JPEG and other common formats are read)"),
+    "not_image": N_("{path} is not an image in a screenshot format (PNG, JPEG, WebP, BMP, GIF or TIFF)"),
     "too_large_file": N_("{path} is too large to be a screenshot"),
     "unreadable": N_("cannot read {path}: {problem}"),
     "too_large": N_("{name} is too large to be a screenshot ({width}×{height} pixels; the limit is {limit} million)"),
