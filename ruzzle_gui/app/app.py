@@ -23,6 +23,7 @@ from ruzzle_gui.app.results import Results
 from ruzzle_gui.app.results_list import COLUMNS
 from ruzzle_gui.app.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.retranslate import retranslate_tree
+from ruzzle_gui.app.settings import Kept
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
@@ -135,9 +136,7 @@ class App:
         self.state.settings.theme = theme.apply_theme(
             self.root, "light" if theme.mode(self.root) == "dark" else "dark")
         self.step_bar.label_theme_button()
-        problem = self.state.save()
-        if problem:
-            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+        self.save_settings()  # a save that fails is said in the window, not only on stderr
 
     def set_interface_language(self, code: str | None) -> None:
         """Speak ``code`` (None: the system's language) from now on, the board kept, and remember the choice."""
@@ -288,7 +287,7 @@ class App:
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
-            self.screen.hint.flash(problem[:1].upper() + problem[1:])
+            self.screen.hint.flash(problem[:1].upper() + problem[1:], error=not isinstance(problem, Kept))
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
@@ -345,7 +344,9 @@ class App:
         if self._save_id is not None:
             self.root.after_cancel(self._save_id)
         problem = None if self._close_unsaved else self.state.save()
-        if problem:
+        if isinstance(problem, Kept):  # saved: the damaged file kept aside is said where the player looks next
+            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+        elif problem:
             # The window stays, so the player reads why; closing again quits without saving.
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
             self._close_unsaved = True
