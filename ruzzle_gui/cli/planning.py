@@ -4,7 +4,7 @@ from __future__ import annotations
 from ruzzle_gui.acceptance import chance_of
 from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, type_error, write
 from ruzzle_gui.cli.solving import add_board_source, add_doubt_option, band_type, board_of, no_bands, word_filters
-from ruzzle_gui.graph import Graph, neighbours
+from ruzzle_gui.graph import Graph, TraceTooCostly, can_trace
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
@@ -100,11 +100,10 @@ def run_plan(args: argparse.Namespace) -> int:
         raise no_bands(language)
     solutions, left_out = apply(found, word_filters(args), marks)
     played = [language.fold(word) for word in args.played]
-    missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
-    if missing is not None:
-        raise CliError(f"--played {missing}: that word cannot be traced on this board")
-    # The finger is where the last word played ended, whether the filters keep that word or not.
     by_word = {s.word: s for s in found}
+    # A dictionary word the solve found is traced already; any other is traced here.
+    check_played(graph.board, [(shown, word) for shown, word in zip(args.played, played) if word not in by_word])
+    # The finger is where the last word played ended, whether the filters keep that word or not.
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
     result = plan(solutions, graph.board, args.seconds, timing, played, finger, chance_of(marks))
@@ -121,17 +120,16 @@ def run_plan(args: argparse.Namespace) -> int:
     return 0
 
 
-def on_board(board: Board, word: str) -> bool:
-    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
-    def trace(cell: int, rest: str, used: int) -> bool:
-        letter = board.letters[cell]
-        if not letter or not rest.startswith(letter):
-            return False
-        rest, used = rest[len(letter):], used | 1 << cell
-        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
-
-    links = neighbours(board.rows, board.cols)
-    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
+def check_played(board: Board, played: list[tuple[str, str]]) -> None:
+    """Raise CliError naming the first played word, as (typed, folded), that cannot be traced on ``board``."""
+    for typed, word in played:
+        try:
+            traced = can_trace(board, word)
+        except TraceTooCostly:
+            raise CliError(f"--played {typed}: this board has too many ways to trace that word to check "
+                           f"them all") from None
+        if not traced:
+            raise CliError(f"--played {typed}: that word cannot be traced on this board")
 
 
 def plan_lines(result: Plan, bound: int, filters: str = "") -> list[str]:
