@@ -43,6 +43,8 @@ MESSAGES = {
                            "colours are not the game's (a photo of the screen, under coloured light?): a screenshot "
                            "reads better"),
     "capture": N_("cannot capture the screen: {problem}"),
+    # TRANSLATORS: {region} is left,top,width,height in pixels, as written in the settings (0,0,400,800).
+    "region_off_screen": N_("the region {region} lies outside the screen ({width}x{height} pixels)"),
     "no_board": N_("no Ruzzle board found in {name}"),
     "no_board_faded": N_("no Ruzzle board found in {name}: it is too faded to read"),
     "needs": N_("reading screenshots needs {module}: {hint}"),

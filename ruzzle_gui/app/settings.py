@@ -22,6 +22,7 @@ from ruzzle_gui.app.i18n import LANGUAGES, _
 from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
+from ruzzle_gui.vision import MAX_SCREEN_PX  # a larger stored region is damaged
 
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
@@ -30,7 +31,6 @@ RECENT_LIMIT = 8
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_PATH_CHARS = 4096
-MAX_SCREEN_PX = 100_000  # beyond any desktop of several monitors: a larger region is damaged
 DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored value it refuses is damaged
 
 
