@@ -170,3 +170,29 @@ def test_a_save_that_raises_anything_is_said_and_a_second_close_quits(root, conf
     finally:
         if top.winfo_exists():
             top.destroy()
+
+
+def test_a_damaged_catalogue_opens_the_window_in_english(root, config_home, tk_errors, monkeypatch, tmp_path, capsys):
+    import gettext
+    import shutil
+
+    from ruzzle_gui.app import i18n
+
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    (copy / "it" / "LC_MESSAGES" / "ruzzle_gui.mo").write_bytes(b"garbage")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(copy))
+    monkeypatch.setattr(gettext, "_translations", {})
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text('{"interface_language": "it"}', encoding="utf-8")
+    top = tk.Toplevel(root)
+    try:
+        app = launch(["-l", "it"], root=top)
+        settle(top)
+        assert i18n.current_language() == "it" and app.letters.hint.cget("text").startswith("Type the letters")
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is damaged" in err and not tk_errors
+    finally:
+        top.destroy()
+        i18n.set_language("en")
