@@ -701,3 +701,59 @@ def test_dictionary_errors_speak_the_interface_language_and_stay_english_for_the
                                            "ruzzle-gui, o il pacchetto del tuo sistema)")
     i18n.set_language("ru")
     assert engine_text(outside.value).startswith(f"{path}: в 1 из 3 слов есть буквы вне алфавита")
+
+
+# ---------------------------------------------------------------- damaged installed catalogues
+
+def _damaged_copy(tmp_path, monkeypatch, damage) -> Path:
+    """Point the app at a copy of the installed catalogues whose Italian .mo ``damage`` rewrote; return it."""
+    import shutil
+
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    mo = copy / "it" / "LC_MESSAGES" / "ruzzle_gui.mo"
+    mo.write_bytes(damage(mo.read_bytes()))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(copy))
+    gettext._translations.clear()  # gettext caches a catalogue by its path
+    return mo
+
+
+def _with_plural_forms(raw: bytes, forms: bytes) -> bytes:
+    """Return the .mo ``raw`` with its header's Plural-Forms replaced by ``forms`` (same length, padded)."""
+    start = raw.index(b"Plural-Forms: ")
+    end = raw.index(b"\n", start)
+    line = b"Plural-Forms: " + forms
+    return raw[:start] + line.ljust(end - start) + raw[end:]
+
+
+@pytest.mark.parametrize("damage", [lambda raw: raw[:100], lambda raw: b"", lambda raw: b"garbage",
+                                    lambda raw: _with_plural_forms(raw, b"nplurals=2; plural=(n != 1;")],
+                         ids=["truncated", "empty", "bad magic", "bad Plural-Forms"])
+def test_a_damaged_catalogue_gives_english_and_one_line(tmp_path, monkeypatch, capsys, damage):
+    mo = _damaged_copy(tmp_path, monkeypatch, damage)
+    assert i18n.set_language("it") == "it"
+    assert i18n._("New game") == "New game" and i18n.ngettext("{count} word", "{count} words", 2) == "{count} words"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"ruzzle-gui: the Italian catalogue {mo} is damaged (")
+    assert err.endswith("): the interface speaks English; reinstall ruzzle-gui\n")
+
+
+def test_a_translation_naming_a_placeholder_its_english_lacks_is_shown_in_english_alone(tmp_path, monkeypatch,
+                                                                                         capsys):
+    source = "Random {language} board with bonuses: press Enter to check them"
+    i18n.set_language("it")
+    translated = i18n._(source)
+    assert "{language}" in translated
+    changed = translated.replace("{language}", "{lingua}  ")  # as long: the .mo's offsets stay right
+    mo = _damaged_copy(tmp_path, monkeypatch, lambda raw: raw.replace(translated.encode(), changed.encode()))
+    i18n.set_language("it")
+    assert i18n._(source).format(language="X") == "Random X board with bonuses: press Enter to check them"
+    assert i18n._("New game") == "Nuova partita"  # every other message stays Italian
+    assert capsys.readouterr().err == (f"ruzzle-gui: 1 message of the Italian catalogue {mo} names a placeholder "
+                                       f"its English does not: shown in English\n")
+
+
+def test_every_shipped_catalogue_passes_the_load_time_check(capsys):
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+    assert capsys.readouterr().err == ""

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
-from ruzzle_gui.board import Board
+from ruzzle_gui.board import MAX_SIDE, Board
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.lab.big_boards import BIG_SCRIPT, BIG_SIZES, run_big
@@ -160,6 +160,9 @@ def _sizes(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a comma-separated list of sizes") from None
     if not sizes or min(sizes) < 1:
         raise argparse.ArgumentTypeError("board sizes must be at least 1")
+    if max(sizes) > MAX_SIDE:  # as every command refuses: a larger board's letters alone take gigabytes
+        raise argparse.ArgumentTypeError(f"board size {max(sizes)} is too large: the largest board is "
+                                         f"{MAX_SIDE}x{MAX_SIDE}")
     return sizes
 
 
