@@ -19,8 +19,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ruzzle_gui.board import Board, random_bonus
-from ruzzle_gui.language import Language
 from ruzzle_gui.lab.fonts import installed_fonts
+from ruzzle_gui.language import Language
 
 __all__ = ["Shot", "fonts", "random_board", "random_swipe", "render_board", "phone_shot", "board_shot",
            "desktop_shot", "degrade", "random_shot"]
