@@ -6,6 +6,14 @@ import os
 # Tests read the app's texts in English, whatever this machine's locale: LANGUAGE comes first in
 # gettext's order (and a C locale means English anyway). Set before the app's i18n is imported.
 os.environ["LANGUAGE"] = "en"
+# The player's store (verdicts, practice rounds) in a folder of the test run's own, never the
+# real one: a developer's verdicts must not change what `ruzzle solve` lists in a test.
+import atexit  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="ruzzle-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 
 import pytest
 from hypothesis import settings

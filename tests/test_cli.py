@@ -25,7 +25,7 @@ WORDS = ["Città", "casa", "CASA", "perché", "x", "l'acqua", "Ωmega", "", "zet
 WORDS_FOLDED_IT = ["CASA", "CITTA", "PERCHE", "ZETA"]
 WORDS_UPPER = ["CASA", "CITTÀ", "PERCHÉ", "ZETA", "ΩMEGA"]
 JSON_KEYS = {"language", "rows", "cols", "board", "bonuses", "min_length", "count", "total_score", "words",
-             "doubtful_left_out"}
+             "doubtful_left_out", "refused_left_out"}
 WORD_LINE = re.compile(r"^(\S+) +(\d+)  (\(\d+,\d+\)(?: \(\d+,\d+\))*)$")
 
 
@@ -65,7 +65,9 @@ def check_contract(data: dict) -> None:
     board = Board(rows, cols, tuple(ch for row in data["board"] for ch in row),
                   tuple(b for row in data["bonuses"] for b in row))
     for entry in data["words"]:
-        assert set(entry) == {"word", "score", "length", "path", "band", "doubt"}
+        assert set(entry) == {"word", "score", "length", "path", "band", "doubt", "verdict", "verdict_date"}
+        assert entry["verdict"] in (None, "accepted", "refused") and (entry["verdict"] is None) == (
+            entry["verdict_date"] is None)
         assert entry["band"] is None or 0 <= entry["band"] <= 7
         assert entry["doubt"] in (None, "enclitic", "unattested", "name", "abbreviation", "reviewed", "truncated")
         path = [tuple(cell) for cell in entry["path"]]

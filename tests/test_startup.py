@@ -20,7 +20,9 @@ BOARD = "C A S A\nI O M E\nA R E T\nO L U N\n"
 # Slow to import and needed by no command below (zipfile comes with importlib.resources,
 # typing with unidecode and tomllib, shutil and subprocess with hunspell).
 NEVER = {"tkinter", "subprocess", "zipfile", "dataclasses", "tomllib", "shutil", "inspect", "typing",
-         "importlib.resources", "unidecode", "ruzzle_gui.app", "ruzzle_gui.lab"}
+         "importlib.resources", "unidecode", "ruzzle_gui.app", "ruzzle_gui.lab",
+         # The player's store: only once there is one (a verdict recorded, a round played).
+         "sqlite3", "_sqlite3", "ruzzle_gui.store.database", "ruzzle_gui.verdicts"}
 # What a plain command line is read without (ruzzle_gui.cli.options): argparse brings gettext and
 # locale, and with pathlib (kept out of the engine, which uses os.path) re, enum and fnmatch.
 PLAIN_LINE_NEVER = {"argparse", "gettext", "locale", "pathlib", "re", "enum", "fnmatch", "urllib", "contextlib"}
@@ -79,6 +81,13 @@ def test_a_command_line_left_to_argparse_still_works(tmp_path):
     (tmp_path / "board.txt").write_text(BOARD, encoding="utf-8")
     modules = imported(["solve", "--lang", "it", "--board=board.txt", "-q"], tmp_path, tmp_path)
     assert {"argparse", "gettext", "locale"} <= set(denied(modules, PLAIN_LINE_NEVER))  # the check above can fail
+
+
+def test_solve_reads_the_store_only_once_there_is_one(tmp_path):
+    (tmp_path / "board.txt").write_text(BOARD, encoding="utf-8")
+    python_imports(["-c", ENTRY, "verdict", "-l", "it", "refused", "CASA"], tmp_path, tmp_path)
+    modules = imported(["solve", "-l", "it", "-b", "board.txt", "--quiet"], tmp_path, tmp_path)
+    assert {"_sqlite3", "ruzzle_gui.verdicts"} <= modules and "sqlite3" not in modules  # the check above can fail
 
 
 def test_top_level_help_imports_no_command_and_no_engine(tmp_path):

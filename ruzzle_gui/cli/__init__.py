@@ -42,6 +42,9 @@ COMMANDS = {
     "plan": ("planning", "plan which words to swipe, and in what order, in a round's seconds"),
     "read": ("reading", "read a board from a screenshot and print it as a board file"),
     "watch": ("watching", "watch the screen and print each new board with its best words"),
+    "practice": ("practising", "play a timed round in the terminal, then review it and keep it in the history"),
+    "history": ("history", "statistics of the practice rounds: best, totals, average, pace"),
+    "verdict": ("verdicts", "record the game's verdicts on words (accepted, refused); list, export, import them"),
 }
 EXIT_BAD_INPUT, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 1, 2, 130, 141
 OUT_OF_MEMORY = "out of memory: this needs more memory than the process may use (see ulimit -v)"

@@ -1,18 +1,28 @@
 """``ruzzle plan``: which words to swipe, in what order, in the seconds of a round."""
 from __future__ import annotations
 
-from ruzzle_gui.acceptance import chance_of
+from ruzzle_gui.acceptance import DEFAULT, Acceptance, chance_of
 from ruzzle_gui.cli.common import CliError, add_language_options, at_least_one, language_of, type_error, write
-from ruzzle_gui.cli.solving import add_board_source, add_doubt_option, band_type, board_of, no_bands, word_filters
-from ruzzle_gui.graph import Graph, neighbours
+from ruzzle_gui.cli.solving import (
+    add_board_source,
+    add_doubt_option,
+    add_verdicts_option,
+    band_type,
+    board_of,
+    no_bands,
+    verdict_json,
+    word_filters,
+)
+from ruzzle_gui.graph import Graph
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
+from ruzzle_gui.practice import on_board
+from ruzzle_gui.verdicts import lifted, with_verdicts, without_refused
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
 if TYPE_CHECKING:
     import argparse
 
-    from ruzzle_gui.board import Board
     from ruzzle_gui.cli.options import OptionTable
 
 EPILOG = """examples:
@@ -26,6 +36,8 @@ the finger moves between words. With --played, the plan leaves those words out a
 starts where the last one ended. The plan takes the words 'ruzzle solve' lists with
 the same --min-length, --common and --all, and maximises the points it expects: a
 rare or doubtful word may be refused by the game, and still costs its swipe time.
+A word the game refused ('ruzzle verdict') is never planned, one it accepted is sure,
+and the chances of the others are learned from the verdicts (--no-verdicts: neither).
 """
 
 
@@ -67,6 +79,7 @@ def add_plan(command: argparse.ArgumentParser | OptionTable) -> None:
     command.add_argument("--common", type=band_type, metavar="N",
                          help="plan only words of commonness band N or more (as 'ruzzle solve --common')")
     add_doubt_option(command)
+    add_verdicts_option(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.set_defaults(handler=run_plan, usage_problem=_timing_problem)
 
@@ -98,7 +111,9 @@ def run_plan(args: argparse.Namespace) -> int:
     marks = WordMarks.of(language.dictionary_path)
     if args.common is not None and marks.bands is None:
         raise no_bands(language)
-    solutions, left_out = apply(found, word_filters(args), marks)
+    verdicts, table = _verdicts_and_table(language, args, marks)
+    solutions, left_out = apply(found, word_filters(args), lifted(marks, verdicts))
+    solutions, left_out["refused"] = without_refused(solutions, verdicts)  # a refused word costs time for nothing
     played = [language.fold(word) for word in args.played]
     missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
     if missing is not None:
@@ -107,34 +122,41 @@ def run_plan(args: argparse.Namespace) -> int:
     by_word = {s.word: s for s in found}
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
-    result = plan(solutions, graph.board, args.seconds, timing, played, finger, chance_of(marks))
+    chance = with_verdicts(chance_of(lifted(marks, verdicts), table), verdicts)
+    result = plan(solutions, graph.board, args.seconds, timing, played, finger, chance)
     bound = upper_bound(solutions, graph.board, args.seconds, timing, played)
-    filters_line = describe_filters(word_filters(args), left_out, marks) if sum(left_out.values()) else ""
+    filtered = {name: count for name, count in left_out.items() if name != "refused"}
+    filters_line = describe_filters(word_filters(args), filtered, marks) if sum(filtered.values()) else ""
+    if left_out["refused"]:
+        refused = f"{left_out['refused']} word{'s' if left_out['refused'] != 1 else ''} refused by the game left out"
+        filters_line = f"{filters_line}; {refused}" if filters_line else refused
     if args.json:
         import json  # only JSON output pays for it
 
         data = {"language": language.code, "rows": board.rows, "cols": board.cols, **result.to_dict(),
                 "bound": bound, "played": played, "left_out": left_out}
+        for step in data["steps"]:
+            step.update(verdict_json(verdicts.get(step["word"])))
         write(json.dumps(data, ensure_ascii=False) + "\n")
     else:
-        write("\n".join(plan_lines(result, bound, filters_line)) + "\n")
+        write("\n".join(plan_lines(result, bound, filters_line, verdicts)) + "\n")
     return 0
 
 
-def on_board(board: Board, word: str) -> bool:
-    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
-    def trace(cell: int, rest: str, used: int) -> bool:
-        letter = board.letters[cell]
-        if not letter or not rest.startswith(letter):
-            return False
-        rest, used = rest[len(letter):], used | 1 << cell
-        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
+def _verdicts_and_table(language, args: argparse.Namespace, marks: WordMarks) -> tuple[dict, Acceptance]:
+    """Return the game's verdicts and the acceptance table learned from them (the defaults without)."""
+    from ruzzle_gui.cli.verdicts import learned_of, stored_verdicts
 
-    links = neighbours(board.rows, board.cols)
-    return bool(word) and any(trace(cell, word, 0) for cell in range(board.rows * board.cols))
+    verdicts, store = stored_verdicts(language, args)
+    if store is None:
+        return verdicts, DEFAULT
+    try:
+        return verdicts, learned_of(store, language, verdicts, marks)
+    finally:
+        store.close()
 
 
-def plan_lines(result: Plan, bound: int, filters: str = "") -> list[str]:
+def plan_lines(result: Plan, bound: int, filters: str = "", verdicts=None) -> list[str]:
     """Return the plan as a numbered table with cumulative time and points, a summary line and the filters on."""
     if not result.steps:
         return [f"no plan: {result.reason}", *([filters] if filters else [])]
@@ -143,8 +165,10 @@ def plan_lines(result: Plan, bound: int, filters: str = "") -> list[str]:
     lines = [f"{'#':>{digits + 1}}  {'WORD':<{width}}  POINTS   START     END   TOTAL  PATH"]
     for number, step in enumerate(result.steps, 1):
         path = " ".join(f"({r},{c})" for r, c in step.solution.path)
+        verdict = verdicts.get(step.solution.word) if verdicts else None
+        said = f"  {verdict[0]} by the game {verdict[1][:10]}" if verdict else ""
         lines.append(f"{number:>{digits}}.  {step.solution.word:<{width}}  {step.solution.score:>6}  "
-                     f"{step.start:>5.1f}s  {step.end:>5.1f}s  {step.points:>6}  {path}")
+                     f"{step.start:>5.1f}s  {step.end:>5.1f}s  {step.points:>6}  {path}{said}")
     share = f" ({result.points / bound:.1%} of it)" if bound else ""
     lines += ["", f"{len(result.steps)} words, {result.points} points if all are accepted, "
               f"{result.expected_points:.0f} expected, in {result.used:.1f} of "

@@ -33,7 +33,8 @@ SOLVE_EPILOG = """examples:
   ruzzle solve -l it -b board.txt --all        # doubtful words too
 
 By default words the dictionary marks doubtful (forms a game may refuse, see
-docs/precision.md) are left out, and the summary says how many.
+docs/precision.md) are left out, and the summary says how many. So are the words
+the game refused ('ruzzle verdict'); --all lists them, marked with the date.
 """
 DEMO_EPILOG = """examples:
   ruzzle demo -l it
@@ -69,6 +70,7 @@ def _add_output_options(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="list only words of commonness band N or more (0 rare .. 7 everyday; "
                               "needs the dictionary's .bands)")
     add_doubt_option(command)
+    add_verdicts_option(command)
     style = command.add_mutually_exclusive_group()
     style.add_argument("--json", action="store_true", help="print one JSON object (see README)")
     style.add_argument("-q", "--quiet", action="store_true", help="print only the word lines")
@@ -99,6 +101,22 @@ def add_doubt_option(command: argparse.ArgumentParser | OptionTable) -> None:
     """Add --all, the switch that keeps the words the dictionary marks doubtful."""
     command.add_argument("--all", action="store_true",
                          help="keep the words marked doubtful too (forms a game may refuse; left out by default)")
+
+
+def add_verdicts_option(command: argparse.ArgumentParser | OptionTable) -> None:
+    """Add --no-verdicts, the switch that ignores the game's verdicts."""
+    command.add_argument("--no-verdicts", action="store_true",
+                         help="ignore the game's verdicts recorded with 'ruzzle verdict'")
+
+
+def verdicts_of(language: Language, args: argparse.Namespace) -> dict:
+    """Return the game's verdicts on the language's words (word -> (verdict, date)), {} if none or ignored."""
+    from ruzzle_gui.cli.verdicts import stored_verdicts
+
+    verdicts, store = stored_verdicts(language, args)
+    if store is not None:
+        store.close()
+    return verdicts
 
 
 def word_filters(args: argparse.Namespace, min_length: int = 0) -> WordFilters:
@@ -167,31 +185,44 @@ def print_solutions(board: Board, language: Language, args: argparse.Namespace) 
     """Solve ``board`` and print the words as text, word lines only, or JSON."""
     graph = Graph(board, language, args.min_length)
     marks = marks_of(language, args)
-    found, left_out = apply(graph.solve(args.sort, args.reverse), word_filters(args), marks)
+    verdicts = verdicts_of(language, args)
+    found = graph.solve(args.sort, args.reverse)
+    refused = 0
+    if verdicts:
+        from ruzzle_gui.verdicts import lifted, without_refused
+
+        found, left_out = apply(found, word_filters(args), lifted(marks, verdicts))
+        if not args.all:
+            found, refused = without_refused(found, verdicts)
+    else:
+        found, left_out = apply(found, word_filters(args), marks)
     doubtful = left_out["doubtful"]
     shown = found[:args.top] if args.top else found
     if args.json:
         import json  # only JSON output pays for it
 
-        data = solutions_json(graph, shown, marks.bands, marks.doubts)
+        data = solutions_json(graph, shown, marks.bands, marks.doubts, verdicts)
         data["doubtful_left_out"] = doubtful
+        data["refused_left_out"] = refused
         write(json.dumps(data, ensure_ascii=False) + "\n")
     elif args.quiet:
         write("".join(line + "\n" for line in word_lines(shown)))
     else:
-        table = word_lines(shown, header=True) if shown else ["no words found"]
-        parts = [*board_lines(graph.board), "", *table, "", summary_line(shown, len(found), doubtful)]
+        table = word_lines(shown, header=True, verdicts=verdicts) if shown else ["no words found"]
+        parts = [*board_lines(graph.board), "", *table, "", summary_line(shown, len(found), doubtful, refused)]
         write("\n".join(parts) + "\n")
     return 0
 
 
-def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None, doubts=None) -> dict:
+def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None, doubts=None, verdicts=None) -> dict:
     """Return the JSON object for a solved board (the documented, stable contract).
 
     Each word's "band" is its commonness band from ``bands`` (ruzzle_gui.bands), or null;
-    its "doubt" is why the dictionary marks it doubtful (ruzzle_gui.doubt.REASONS), or null.
+    its "doubt" is why the dictionary marks it doubtful (ruzzle_gui.doubt.REASONS), or null;
+    its "verdict" and "verdict_date" are the game's verdict on it from ``verdicts``, or null.
     """
     board = graph.board
+    verdicts = verdicts or {}
     return {
         "language": graph.language.code, "rows": board.rows, "cols": board.cols,
         "board": board.grid(), "bonuses": board.bonus_grid(),
@@ -200,8 +231,15 @@ def solutions_json(graph: Graph, solutions: Sequence[Solution], bands=None, doub
         "words": [{"word": s.word, "score": s.score, "length": len(s.word),
                    "path": [list(cell) for cell in s.path],
                    "band": bands.band(s.word) if bands is not None else None,
-                   "doubt": doubts.reason(s.word) if doubts is not None else None} for s in solutions],
+                   "doubt": doubts.reason(s.word) if doubts is not None else None,
+                   **verdict_json(verdicts.get(s.word))} for s in solutions],
     }
+
+
+def verdict_json(verdict: tuple[str, str] | None) -> dict:
+    """Return a word's "verdict" and "verdict_date" (the day, YYYY-MM-DD) for JSON output, null without one."""
+    return {"verdict": verdict[0], "verdict_date": verdict[1][:10]} if verdict else {"verdict": None,
+                                                                                      "verdict_date": None}
 
 
 def board_lines(board: Board) -> list[str]:
@@ -216,19 +254,24 @@ def board_lines(board: Board) -> list[str]:
     return lines
 
 
-def word_lines(solutions: Sequence[Solution], header: bool = False) -> list[str]:
-    """Return one aligned 'word  score  path' line per solution, with an optional header."""
+def word_lines(solutions: Sequence[Solution], header: bool = False, verdicts=None) -> list[str]:
+    """Return one aligned 'word  score  path' line per solution, with an optional header.
+
+    A word the game judged ends with its verdict ('  refused by the game 2026-12-07').
+    """
     word_width = max([len(s.word) for s in solutions] + [4 if header else 0])
     score_width = max([len(str(s.score)) for s in solutions] + [5 if header else 0])
     lines = [f"{'WORD':<{word_width}}  {'SCORE':>{score_width}}  PATH"] if header else []
     for s in solutions:
         path = " ".join(f"({r},{c})" for r, c in s.path)
-        lines.append(f"{s.word:<{word_width}}  {s.score:>{score_width}}  {path}")
+        verdict = verdicts.get(s.word) if verdicts else None
+        said = f"  {verdict[0]} by the game {verdict[1][:10]}" if verdict else ""
+        lines.append(f"{s.word:<{word_width}}  {s.score:>{score_width}}  {path}{said}")
     return lines
 
 
-def summary_line(shown: Sequence[Solution], found: int, doubtful: int = 0) -> str:
-    """Return 'N words, longest L letters, total score T' for the words shown, and the doubtful words left out."""
+def summary_line(shown: Sequence[Solution], found: int, doubtful: int = 0, refused: int = 0) -> str:
+    """Return 'N words, longest L letters, total score T' for the words shown, and the words left out."""
     count = f"{len(shown)} word{'s' if len(shown) != 1 else ''}"
     if len(shown) < found:
         count += f" (top {len(shown)} of {found} found)"
@@ -236,4 +279,6 @@ def summary_line(shown: Sequence[Solution], found: int, doubtful: int = 0) -> st
     line = f"{count}, longest {longest} letters, total score {sum(s.score for s in shown)}"
     if doubtful:
         line += f"; {doubtful} doubtful word{'s' if doubtful != 1 else ''} left out (--all lists them)"
+    if refused:
+        line += f"; {refused} word{'s' if refused != 1 else ''} refused by the game left out (--all lists them)"
     return line
