@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ruzzle_gui.app.ahead import SearchAhead
     from ruzzle_gui.app.bonuses.bonuses import BonusEntry
-    from ruzzle_gui.app.history import StepName
+    from ruzzle_gui.app.undo import StepName
     from ruzzle_gui.app.letters.letters import LetterEntry
     from ruzzle_gui.app.menu import MenuBar
     from ruzzle_gui.app.screen import Screen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ruzzle_gui.app.history import named
+from ruzzle_gui.app.undo import named
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file
 from ruzzle_gui.app.text.engine_text import engine_text
