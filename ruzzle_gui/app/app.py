@@ -12,7 +12,6 @@ from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
-from ruzzle_gui.app.undo import StepName
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
@@ -26,6 +25,7 @@ from ruzzle_gui.app.text import i18n
 from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.text.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.text.retranslate import retranslate_tree
+from ruzzle_gui.app.undo import StepName
 from ruzzle_gui.app.watch.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
@@ -171,7 +171,8 @@ class App:
         if self.screen is not self.results:
             self.screen.refresh()
 
-    def switch_to(self, screen: Screen, step: int, title: str) -> None:
+    def switch_to(self, screen: LetterEntry | BonusEntry | Results | PracticeScreen | HistoryScreen, step: int,
+                  title: str) -> None:
         """Show ``screen`` in place of the current one and mark its step (-1: none); ``title`` names it (its msgid).
 
         A practice round playing is ended first (the player asked if words were found); a No stays.

@@ -1,6 +1,7 @@
 """The practice round in the app: words swiped with the real pointer (xdotool) or typed, judged, reviewed, kept."""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -171,3 +172,17 @@ def test_a_round_typed_in_ruzzle_practice_appears_on_the_history_screen(app, own
     history.export(str(out))
     assert out.read_text().splitlines()[0] == "date,language,score,words"
     assert len(out.read_text().splitlines()) == 2
+
+
+def test_the_app_starts_without_loading_practice_history_or_the_store(display, tmp_path):
+    """The practice and History rooms and sqlite3 load when first used, so start-up pays nothing for them."""
+    probe = ("import sys, tkinter as tk\n"
+             "from ruzzle_gui.app.app import App\n"
+             "root = tk.Tk(); root.withdraw(); App(root); root.update()\n"
+             "print(' '.join(sorted(m for m in sys.modules if m.startswith(('ruzzle_gui.app.practice', "
+             "'ruzzle_gui.app.history', 'ruzzle_gui.practice', 'ruzzle_gui.store.database')) "
+             "or m in ('sqlite3', '_sqlite3'))))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=tmp_path,
+                          env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "DISPLAY": display})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ""
