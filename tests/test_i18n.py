@@ -165,7 +165,7 @@ SAME_AS_ENGLISH = {
     "it": {"&File": "Italian software names the menu File"},
     "es": {"Plan": "'plan' is the Spanish word"},
     "de": {"Plan": "'Plan' is the German word"},
-    "fr": {"Points": "'points' is the French word",
+    "fr": {"Points": "'points' is the French word", "points": "'points' is the French word",
            ("{count} point", "{count} points"): "'point(s)' is the French word",
            "Plan": "'plan' is the French word"},
     "nl": {"1  Letters": "Dutch 'letters'", "Letters": "Dutch 'letters'", "letters": "Dutch 'letters'",
