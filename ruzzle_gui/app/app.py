@@ -262,7 +262,8 @@ class App:
                                   review.possible_points, utc_now()))
         except StoreError as err:
             # The store keeps the round in memory: History shows it until the app closes, and the next save saves it.
-            problem = _("This round was not saved ({problem}): it is kept until the app closes").format(problem=err)
+            problem = _("This round was not saved ({problem}): it is kept until the app closes").format(
+                problem=str(err).removeprefix("not saved: "))
         finally:
             store.close()
         said = [*store.notices, *([problem] if problem else [])]

@@ -186,3 +186,34 @@ def test_the_app_starts_without_loading_practice_history_or_the_store(display, t
                           env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "DISPLAY": display})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ""
+
+
+def finish_with_a_word(app, board: Board) -> None:
+    """Swipe the best word, then end the round at once (time up)."""
+    swipe(app, tiles_of(best_word(board), board))
+    screen = app.practice
+    screen.seconds = screen.elapsed()
+    wait_until(app.root, lambda: screen.review.winfo_ismapped())
+
+
+def test_a_damaged_history_is_kept_aside_and_said_in_one_line(playing, board, own_store):
+    folder = own_store / "ruzzle_gui"
+    folder.mkdir(parents=True)
+    (folder / "history.sqlite3").write_bytes(b"not a database at all" * 100)
+    finish_with_a_word(playing, board)
+    said = playing.practice.hint.cget("text")
+    assert said.startswith("the history was damaged: started a new one; the old file is kept as ")
+    assert "\n" not in said
+    assert [p.name for p in folder.iterdir() if ".damaged-" in p.name]
+    assert playing.store.history("it")["rounds"] == 1
+
+
+def test_a_round_that_cannot_be_saved_is_said_and_kept_for_the_session(playing, board, own_store):
+    own_store.mkdir(parents=True)
+    (own_store / "ruzzle_gui").write_text("a file where the data folder should be")
+    finish_with_a_word(playing, board)
+    said = playing.practice.hint.cget("text")
+    assert said.startswith("This round was not saved (the history ") and "kept until the app closes" in said
+    playing.show_history()
+    settle(playing.root)
+    assert playing.history_screen.totals_label.cget("text").startswith("1 round, ")
