@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 TICK_MS = 200  # the countdown's refresh: a tenth of its smallest step would be wasted redraws
 SAID_MS = 1500  # how long a judgement stays above the board
+# A swipe's path stays lit this long after the release: the judgement is drawn first (a board redraw
+# takes about 4 ms), and the player sees what was swiped.
+LINGER_MS = 150
 
 
 def clock_text(seconds: float) -> str:
@@ -68,6 +71,7 @@ class PracticeScreen(ttk.Frame):
         self.playing = False
         self._tick_id: str | None = None
         self._said_id: str | None = None
+        self._clear_id: str | None = None
         self.round_frame = ttk.Frame(self)
         self._build_round(self.round_frame)
         self.review = ReviewView(self, settings, on_again=self.play_again, on_new=self.new_board)
@@ -198,12 +202,20 @@ class PracticeScreen(ttk.Frame):
                 self._show_path()
 
     def _on_release(self, _event: tk.Event) -> None:
-        """Submit the word swiped."""
+        """Submit the word swiped; its path stays lit a moment, so the judgement is drawn first."""
         if self.path and self.setup is not None:
             word = word_of(self.setup.board, self.path)
             self.path = []
-            self._show_path(clear_word=False)
             self.submit(word)
+            if self._clear_id is not None:
+                self.after_cancel(self._clear_id)
+            self._clear_id = self.after(LINGER_MS, self._clear_swipe)
+
+    def _clear_swipe(self) -> None:
+        """Put out the last swipe's path, unless a new swipe has begun."""
+        self._clear_id = None
+        if not self.path:
+            self._show_path(clear_word=False)
 
     def _show_path(self, clear_word: bool = True) -> None:
         """Light the swipe's tiles and arrows, and show the word it forms."""
@@ -234,10 +246,10 @@ class PracticeScreen(ttk.Frame):
         """Stop the countdown (the round, if any, is over)."""
         self.playing = False
         self.path = []
-        for after_id in (self._tick_id, self._said_id):
+        for after_id in (self._tick_id, self._said_id, self._clear_id):
             if after_id is not None:
                 self.after_cancel(after_id)
-        self._tick_id = self._said_id = None
+        self._tick_id = self._said_id = self._clear_id = None
         self.review.stop()
 
     def on_escape(self) -> None:
