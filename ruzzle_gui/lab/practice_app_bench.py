@@ -71,6 +71,7 @@ def swipe_ms(app, repeat: int, rng: random.Random) -> tuple[float, float]:
             for tile in tiles[1:]:
                 x, y = view.centre(tile)
                 view.event_generate("<B1-Motion>", x=x, y=y, state=0x100)
+            app.root.update_idletasks()  # the swipe drawn as the pointer moved: not the release's work
             began = time.perf_counter()
             view.event_generate("<ButtonRelease-1>", x=x, y=y)
             app.root.update_idletasks()

@@ -142,8 +142,10 @@ class HistoryScreen(ttk.Frame):
             self._draw_band(values, top, band, width, pad, colour)
             chart.create_text(pad, top - 2, text=f"{name} (≤ {format_number(max(values))})", anchor="sw",
                               fill=colours.muted)
-        chart.create_text(width - pad, height - 2, text=ngettext("{count} round", "{count} rounds", len(self.rows))
-                          .format(count=format_number(len(self.rows))), anchor="se", fill=colours.muted)
+        rounds = ngettext("{count} round", "{count} rounds", len(self.rows)).format(count=format_number(len(self.rows)))
+        chart.create_text(pad, height - 2, text=self.rows[0][0][:10], anchor="sw", fill=colours.muted)
+        chart.create_text(width - pad, height - 2, text=f"{rounds} · {self.rows[-1][0][:10]}", anchor="se",
+                          fill=colours.muted)
 
     def _draw_band(self, values: Sequence[int], top: float, band: float, width: int, pad: int, colour: str) -> None:
         """Draw ``values`` and their moving average as lines in the band from ``top``, ``band`` high."""

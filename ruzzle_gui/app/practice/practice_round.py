@@ -57,6 +57,17 @@ def counting_text(settings: Settings) -> str:
     return _("Counted against the words the Words screen lists: playable words, no doubtful ones")
 
 
+def round_tip() -> str:
+    """Return the hint bar's tip during a round."""
+    return _("Swipe across the tiles with the mouse, or type a word and press Enter · Esc ends the round")
+
+
+def review_tip() -> str:
+    """Return the hint bar's tip on the review."""
+    return _("Double-click a word to play its path · Alt+A plays this board again, Alt+N a new board · "
+             "Esc goes back")
+
+
 class PracticeScreen(ttk.Frame):
     """The practice round and, when its time is up, its review; ``start`` plays a board."""
 
@@ -75,8 +86,7 @@ class PracticeScreen(ttk.Frame):
         self.round_frame = ttk.Frame(self)
         self._build_round(self.round_frame)
         self.review = ReviewView(self, settings, on_again=self.play_again, on_new=self.new_board)
-        self.hint = HintBar(self, _("Swipe across the tiles with the mouse, or type a word and press Enter · "
-                                    "Esc ends the round"))
+        self.hint = HintBar(self, round_tip())
         self.hint.pack(side="bottom", fill="x")
         self.round_frame.pack(fill="both", expand=True)
 
@@ -124,6 +134,8 @@ class PracticeScreen(ttk.Frame):
         self.typed.set("")
         self.word_label.configure(text="")
         self.counting_label.configure(text=counting_text(self.settings))
+        self.hint.tip = round_tip()
+        self.hint.show_tip()
         self.began = time.monotonic()
         self._show_counts()
         self._tick()
@@ -239,6 +251,8 @@ class PracticeScreen(ttk.Frame):
         self.round_frame.pack_forget()
         self.review.show(self.setup, self.seconds)
         self.review.pack(fill="both", expand=True)
+        self.hint.tip = review_tip()
+        self.hint.show_tip()
         if problem:
             self.hint.flash(problem, ms=NOTICE_MS)
 
