@@ -38,6 +38,21 @@ def moving_average(values: Sequence[float], window: int = WINDOW) -> list[float]
     return averages
 
 
+def thinned(values: Sequence[float], columns: int) -> list[tuple[int, float]]:
+    """Return (index, value) points enough to draw ``values`` across ``columns`` pixels: all of them when they
+    fit, else each pixel column's lowest and highest, in order, so every peak still shows."""
+    if len(values) <= 2 * columns:
+        return list(enumerate(values))
+    kept: list[tuple[int, float]] = []
+    per = len(values) / columns
+    for column in range(columns):
+        start, end = int(column * per), max(int((column + 1) * per), int(column * per) + 1)
+        chunk = range(start, min(end, len(values)))
+        low, high = min(chunk, key=values.__getitem__), max(chunk, key=values.__getitem__)
+        kept.extend(sorted({(low, values[low]), (high, values[high])}))
+    return kept
+
+
 def timing_for(pace: float, timing: dict[str, float], letters: float = MEAN_LETTERS) -> dict[str, float]:
     """Return the settings' timing with its per-word part set so a word of ``letters`` letters takes ``pace``."""
     from ruzzle_gui.plan.model import MAX_TIMING, MIN_SWIPE
@@ -152,16 +167,18 @@ class HistoryScreen(ttk.Frame):
         highest = max(max(values), 1)
         step = (width - 2 * pad) / max(len(values) - 1, 1)
 
-        def points(series: Sequence[float]) -> list[float]:
-            return [c for n, v in enumerate(series) for c in (pad + n * step, top + band - v / highest * band)]
+        def points(series: Sequence[tuple[int, float]]) -> list[float]:
+            return [c for n, v in series for c in (pad + n * step, top + band - v / highest * band)]
 
         self.chart.create_line(pad, top + band, width - pad, top + band, fill=theme.palette(self).muted)
         if len(values) == 1:
-            x, y = points(values)
+            x, y = points([(0, values[0])])
             self.chart.create_oval(x - 3, y - 3, x + 3, y + 3, fill=colour, outline=colour)
             return
-        self.chart.create_line(*points(values), fill=colour, width=1)
-        self.chart.create_line(*points(moving_average(values)), fill=AVERAGE_COLOUR, width=theme.px(self, 2))
+        columns = max(width - 2 * pad, 1)
+        self.chart.create_line(*points(thinned(values, columns)), fill=colour, width=1)
+        self.chart.create_line(*points(thinned(moving_average(values), columns)), fill=AVERAGE_COLOUR,
+                               width=theme.px(self, 2))
 
     def use_pace(self) -> None:
         """Plan from now on at the measured pace (the player accepted it)."""
