@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import tkinter as tk
+from pathlib import Path
 
 from ruzzle_gui.app.practice.practice_round import LINGER_MS
 from ruzzle_gui.lab.history_bench import fill
@@ -47,7 +48,7 @@ def app_in(folder: str):  # -> App
     from ruzzle_gui.app.state import AppState
 
     root = tk.Tk()
-    state = AppState(language="it", settings_file=os.path.join(folder, "settings.json"),
+    state = AppState(language="it", settings_file=Path(folder) / "settings.json",
                      settings=Settings(language="it"))
     app = App(root, state)
     root.update()

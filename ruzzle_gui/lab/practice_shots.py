@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import tkinter as tk
+from pathlib import Path
 
 from ruzzle_gui.app.look.theme import POINTS_PER_INCH
 
@@ -48,7 +49,7 @@ def shoot(mode: str, dpi: int, out: str, folder: str) -> list[str]:
 
     root = tk.Tk(className="ruzzle-gui")
     root.tk.call("tk", "scaling", dpi / POINTS_PER_INCH)
-    state = AppState(language="it", settings_file=os.path.join(folder, "settings.json"),
+    state = AppState(language="it", settings_file=Path(folder) / "settings.json",
                      settings=Settings(language="it", theme=mode))
     app = App(root, state)
     root.geometry("+0+0")
@@ -56,6 +57,7 @@ def shoot(mode: str, dpi: int, out: str, folder: str) -> list[str]:
     app.practise(Board.random(app.language, 4, 4, random.Random(SEED)))
     screen = app.practice
     settle(root)
+    assert screen.setup is not None
     solutions = sorted(screen.setup.solutions, key=lambda s: (-s.score, s.word))
     for n, solution in enumerate(solutions[2:8:2]):
         screen.setup.practice.judge(solution.word, 3.5 * (n + 1))
