@@ -114,3 +114,11 @@ def test_two_processes_saving_at_once_lose_no_change(tmp_path):
     assert first.wait() == 0 and second.wait() == 0
     merged = load_settings(path)
     assert (merged.theme, merged.delay_ms) == ("dark", 120)
+
+
+@pytest.mark.parametrize(("stored", "read"), [(60, 60), (10, 10), (3600, 3600), (9, 120), (3601, 120), (True, 120),
+                                              ("60", 120), (60.5, 120), (None, 120)])
+def test_a_practice_rounds_length_is_kept_only_when_sane(tmp_path, stored, read):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"practice_seconds": stored}), encoding="utf-8")
+    assert load_settings(path).practice_seconds == read
