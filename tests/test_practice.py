@@ -153,3 +153,10 @@ def test_the_history_bench_runs(capsys):
 
     assert history_bench.main(["--rounds", "50", "--words", "3", "--repeat", "1", "--startup", "1"]) == 0
     assert "ruzzle history --json: median" in capsys.readouterr().out
+
+
+def test_a_line_too_long_to_be_a_word_is_judged_once_and_cut(tmp_path):
+    done = play(tmp_path, "a" * 100_000 + "\nsenza\n", "--no-save")
+    judged = [line for line in done.stdout.splitlines() if "not on the board" in line]
+    assert done.returncode == 0 and len(judged) == 1 and len(judged[0]) < 1100
+    assert "+95   SENZA" in done.stdout

@@ -260,3 +260,19 @@ def test_store_errors_are_one_line(tmp_path):
     with pytest.raises(StoreError) as caught:
         store.mark("it", ["CASA"], "refused")
     assert "\n" not in str(caught.value)
+
+
+def test_an_older_file_is_migrated_in_place_keeping_its_data(tmp_path, monkeypatch):
+    from ruzzle_gui.store import database
+
+    path = str(tmp_path / "h.sqlite3")
+    Store(path).mark("it", ["CASA"], "refused", "2026-01-01T00:00:00Z")
+    # A later version adds a column: what a file of today's version must go through.
+    monkeypatch.setattr(database, "MIGRATIONS", (*database.MIGRATIONS, "ALTER TABLE verdicts ADD COLUMN note TEXT"))
+    monkeypatch.setattr(database, "VERSION", VERSION + 1)
+    monkeypatch.setattr(database, "COLUMNS", {**database.COLUMNS, "verdicts": (*database.COLUMNS["verdicts"], "note")})
+    store = Store(path)
+    assert store.verdicts("it") == {"CASA": ("refused", "2026-01-01T00:00:00Z")} and store.notices == []
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == VERSION + 1
+    assert [row[1] for row in db.execute("PRAGMA table_info(verdicts)")][-1] == "note"

@@ -120,20 +120,26 @@ def _lines_of(fd: int, deadline: float, clock: Callable[[], float]) -> Iterator[
     """Yield the lines read from ``fd`` with their time, waiting at most until ``deadline`` (POSIX select)."""
     import select
 
-    pending = b""
+    pending, skipping = b"", False  # skipping: the rest of a line too long to be a word, up to its end
     while True:
         left = deadline - clock()
         if left <= 0 or not select.select([fd], [], [], left)[0]:
             return  # time up
         chunk = os.read(fd, 4096)
         if not chunk:  # the input ended
-            if pending:
+            if pending and not skipping:
                 yield pending.decode("utf-8", "replace"), clock()
             return
         pending += chunk
-        while b"\n" in pending or len(pending) > MAX_LINE_BYTES:
-            line, _, pending = pending.partition(b"\n") if b"\n" in pending else (pending[:MAX_LINE_BYTES], b"", b"")
-            yield line[:MAX_LINE_BYTES].decode("utf-8", "replace"), clock()
+        while b"\n" in pending:
+            line, _, pending = pending.partition(b"\n")
+            if not skipping:
+                yield line[:MAX_LINE_BYTES].decode("utf-8", "replace"), clock()
+            skipping = False
+        if len(pending) > MAX_LINE_BYTES:  # judged once, cut; the rest of it is dropped as it comes
+            if not skipping:
+                yield pending[:MAX_LINE_BYTES].decode("utf-8", "replace"), clock()
+            pending, skipping = b"", True
 
 
 def judgement_line(judgement: Judgement) -> str:
