@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from ruzzle_gui import Board, Graph, load_language
-from ruzzle_gui.word_filters import WordFilters, WordMarks, apply
+from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks, apply
 
 from gui_helpers import BOARD, settle, wait_until
 
@@ -127,6 +129,10 @@ def test_the_review_when_time_is_up_counts_against_the_solvers_list(playing, boa
     missed = [screen.review.missed.item(row, "values") for row in screen.review.missed.get_children()]
     assert [m[0] for m in missed] == [s.word for s in sorted(possible, key=lambda s: (-s.score, s.word))
                                       if s.word != best.word]
+    marks = WordMarks.of(language.dictionary_path)
+    everyday = [screen.review.everyday.item(row, "values")[0] for row in screen.review.everyday.get_children()]
+    assert everyday == [m[0] for m in missed if (marks.band(m[0]) or 0) >= EVERYDAY_BAND]
+    assert everyday  # the check above can fail
     played = [screen.review.played.item(row, "values") for row in screen.review.played.get_children()]
     assert [p[1:] for p in played] == [(best.word, str(best.score))]
     assert "The plan would have scored" in screen.review.plan_label.cget("text")
@@ -158,16 +164,31 @@ def test_leaving_with_words_found_asks_first(playing, board, monkeypatch):
 
 
 def test_a_round_typed_in_ruzzle_practice_appears_on_the_history_screen(app, own_store):
-    done = subprocess.run([sys.executable, "-m", "ruzzle_gui", "practice", "-l", "it", "--seed", "3",
-                           "--seconds", "30"], input="casa\nora\nrete\n", capture_output=True, text=True,
-                          timeout=60)
-    assert done.returncode == 0, done.stderr
+    language = load_language("it")
+    words = sorted(Graph(Board.random(language, 4, 4, random.Random(3)), language).solve(), key=lambda s: -s.score)[:3]
+    typed = subprocess.Popen([sys.executable, "-m", "ruzzle_gui", "practice", "-l", "it", "--seed", "3",
+                              "--seconds", "30"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    for solution in words:  # a word typed every second: the round measures a pace
+        time.sleep(1.0)
+        typed.stdin.write(solution.word.lower() + "\n")
+        typed.stdin.flush()
+    out, errors = typed.communicate(timeout=60)
+    assert typed.returncode == 0, errors
+    assert all(f"{s.word}" in out for s in words)
     app.show_history()
     settle(app.root, 50)
     history = app.history_screen
     assert app.screen is history
     assert history.totals_label.cget("text").startswith("1 round, ")
     assert len(history.rows) == 1 and history.chart.find_all()
+    assert history.pace_label.cget("text").startswith("Your measured pace: ")
+    before = dict(app.state.settings.timing)
+    history.pace_button.invoke()
+    pace = history.stats["pace"]
+    # The per-letter part kept, the rest per word (never below a human pace's 0.1 s).
+    assert app.state.settings.timing == {**before, "per_word": round(max(pace - before["per_letter"] * 5, 0.1), 2)}
+    assert app.state.settings.timing != before
     out = own_store / "out.csv"
     history.export(str(out))
     assert out.read_text().splitlines()[0] == "date,language,score,words"
