@@ -75,14 +75,13 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     )),
     (N_("Practice"), (
         (N_("Ctrl+Shift+P"), N_("a practice round on a new board (the Practice menu also plays the board shown)")),
-        (N_("Drag across the tiles"), N_("swipe a word: back onto the last tile takes a step back; release submits")),
-        (N_("Type a word, Enter"), N_("submit a word from the keyboard")),
+        (N_("Type a word, Enter"), N_("submit a word from the keyboard (or swipe it across the tiles with the mouse)")),
         (N_("Esc"), N_("end the round (asked first if words were found); on the review, go back")),
-        (N_("Double-click, Enter in a review list"), N_("play the word's path on the board")),
+        (N_("Enter in a review list"), N_("play the word's path on the board (double-click too)")),
         (N_("Alt+A, Alt+N on the review"), N_("play this board again, or a new board")),
+        (N_("Ctrl+Shift+H"), N_("History: the practice rounds kept, chart, totals, your pace")),
     )),
     (N_("History"), (
-        (N_("Ctrl+Shift+H"), N_("the practice rounds kept: chart, totals, your pace")),
         (N_("Alt+X"), N_("export the rounds as CSV")),
         (N_("Alt+U"), N_("plan at your measured pace")),
     )),
