@@ -144,11 +144,18 @@ def test_the_review_when_time_is_up_counts_against_the_solvers_list(playing, boa
     screen.review._play_selected(tree)
     settle(playing.root, 30)
     assert screen.review.board_view.lit
+    # The next rounds' length, kept in the settings.
+    screen.review.seconds_var.set("60")
+    screen.review._set_seconds()
+    assert playing.state.settings.practice_seconds == 60
+    screen.review.seconds_var.set("5")
+    screen.review._set_seconds()
+    assert playing.state.settings.practice_seconds == 60 and screen.review.seconds_var.get() == "60"
     # Play this board again.
     screen.review.again_button.invoke()
     settle(playing.root)
     assert screen.playing and screen.round_frame.winfo_ismapped() and not screen.review.winfo_ismapped()
-    assert screen.setup.board == board and screen.setup.practice.played == []
+    assert screen.setup.board == board and screen.setup.practice.played == [] and screen.seconds == 60
 
 
 def test_leaving_with_words_found_asks_first(playing, board, monkeypatch):

@@ -73,6 +73,13 @@ class ReviewView(ttk.Frame):
         self.again_button.pack(side="left")
         self.new_button = ttk.Button(buttons, **underlined(_("New board"), "n"), command=on_new)
         self.new_button.pack(side="left", padx=theme.px(self, 6))
+        self.seconds_var = tk.StringVar(self, value=str(settings.practice_seconds))
+        self.seconds_box = ttk.Spinbox(buttons, from_=10, to=3600, increment=10, width=5,
+                                       textvariable=self.seconds_var, command=self._set_seconds)
+        self.seconds_box.pack(side="right")
+        self.seconds_box.bind("<FocusOut>", lambda _event: self._set_seconds())
+        self.seconds_box.bind("<Return>", lambda _event: self._set_seconds())
+        ttk.Label(buttons, text=_("Next rounds last (s):")).pack(side="right", padx=theme.px(self, 6))
         widgets = [self, self.board_view, self.missed, self.everyday, self.played, self.again_button, self.new_button]
         bind_shortcut(widgets, "<Alt-a>", on_again)
         bind_shortcut(widgets, "<Alt-n>", on_new)
@@ -108,6 +115,16 @@ class ReviewView(ttk.Frame):
         self._fill(self.everyday, [(s.word, format_number(s.score)) for s in review.everyday_missed])
         self._fill(self.played, [(format_decimal(p.at, 1), p.word, format_number(p.points)) for p in review.played])
         self.again_button.focus_set()
+
+    def _set_seconds(self) -> None:
+        """Make the next rounds last the seconds in the box (10 to 3600), and remember it; else show the setting."""
+        text = self.seconds_var.get().strip()
+        if text.isdigit() and 10 <= int(text) <= 3600:
+            if int(text) != self.settings.practice_seconds:
+                self.settings.practice_seconds = int(text)
+                self.event_generate("<<SettingsChanged>>")
+        else:
+            self.seconds_var.set(str(self.settings.practice_seconds))
 
     @staticmethod
     def _fill(tree: ttk.Treeview, rows: Sequence[tuple[str, ...]]) -> None:
