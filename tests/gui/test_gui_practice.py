@@ -245,3 +245,35 @@ def test_a_round_that_cannot_be_saved_is_said_and_kept_for_the_session(playing, 
     playing.show_history()
     settle(playing.root)
     assert playing.history_screen.totals_label.cget("text").startswith("1 round, ")
+
+
+def test_no_practice_review_or_history_text_is_cut_off_in_any_interface_language(playing, board):
+    """Each language laid out on a 1280x768 window: the round (its texts said again after the switch), the
+    review and History, none cut off."""
+    from ruzzle_gui.app.practice.practice_round import counting_text
+    from ruzzle_gui.app.text import i18n
+
+    from test_gui_look import clipped
+
+    playing.root.geometry("1280x768")
+    best = best_word(board)
+    cut = {}
+    try:
+        for code in i18n.LANGUAGES:
+            playing.practise(board)
+            screen = playing.practice
+            screen.submit(best.word)
+            playing.set_interface_language(code)
+            settle(playing.root)
+            assert screen.counting_label.cget("text") == counting_text(playing.state.settings)
+            found = clipped(screen)
+            screen.seconds = screen.elapsed()
+            wait_until(playing.root, lambda: screen.review.winfo_ismapped())
+            found += clipped(screen)
+            playing.show_history()
+            settle(playing.root)
+            found += clipped(playing.history_screen)
+            cut[code] = found
+    finally:
+        i18n.set_language("en")
+    assert not {code: found for code, found in cut.items() if found}

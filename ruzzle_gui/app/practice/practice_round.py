@@ -142,7 +142,11 @@ class PracticeScreen(ttk.Frame):
         self.entry.focus_set()
 
     def refresh(self) -> None:
-        """Nothing to redraw from the app's state: the round holds its own board."""
+        """Say again what is made of values (the counts, what the round counts, the review's figures): the
+        interface language may have changed. The round holds its own board."""
+        self.counting_label.configure(text=counting_text(self.settings) if self.setup else "")
+        self._show_counts()
+        self.review.relabel()
 
     def elapsed(self) -> float:
         """Return the seconds since the round began."""

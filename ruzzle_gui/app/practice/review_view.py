@@ -54,6 +54,8 @@ class ReviewView(ttk.Frame):
         self.setup: RoundSetup | None = None
         self.result: Review | None = None
         self.plan_result: tuple[int, float] = (0, 0.0)
+        self._seconds = 0.0
+        self._pace: float | None = None
         self._step_id: str | None = None
         self.found_label = ttk.Label(self, text="", style="Title.TLabel")
         self.found_label.pack(fill="x")
@@ -105,8 +107,8 @@ class ReviewView(ttk.Frame):
         review = self.result = setup.practice.review(setup.marks)
         pace = measured_pace(review)
         self.plan_result = plan_points(setup.practice.possible, setup.board, seconds, pace, self.settings.timing)
-        self.found_label.configure(text=found_line(review))
-        self.plan_label.configure(text=plan_line(self.plan_result[0], seconds, pace, self.plan_result[1]))
+        self._seconds, self._pace = seconds, pace
+        self.relabel()
         board = setup.board
         self.board_view.lit.clear()
         self.board_view.arrows.clear()
@@ -115,6 +117,13 @@ class ReviewView(ttk.Frame):
         self._fill(self.everyday, [(s.word, format_number(s.score)) for s in review.everyday_missed])
         self._fill(self.played, [(format_decimal(p.at, 1), p.word, format_number(p.points)) for p in review.played])
         self.again_button.focus_set()
+
+    def relabel(self) -> None:
+        """Say the found and plan lines (again, in the interface language)."""
+        if self.result is not None:
+            self.found_label.configure(text=found_line(self.result))
+            self.plan_label.configure(text=plan_line(self.plan_result[0], self._seconds, self._pace,
+                                                     self.plan_result[1]))
 
     def _set_seconds(self) -> None:
         """Make the next rounds last the seconds in the box (10 to 3600), and remember it; else show the setting."""
