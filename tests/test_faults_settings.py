@@ -158,3 +158,11 @@ def test_a_lone_surrogate_is_saved_escaped_and_kept(tmp_path, stored):
     assert save_settings(settings, path) is None
     assert json.loads(path.read_text()) == {**json.loads(path.read_text()), "future_key": stored, "theme": "dark"}
     assert load_settings(path).recent_boards == ["/b/caf\udce9.board"]
+
+
+@pytest.mark.parametrize(("stored", "read"), [(60, 60), (10, 10), (3600, 3600), (9, 120), (3601, 120), (True, 120),
+                                              ("60", 120), (60.5, 120), (None, 120)])
+def test_a_practice_rounds_length_is_kept_only_when_sane(tmp_path, stored, read):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"practice_seconds": stored}), encoding="utf-8")
+    assert load_settings(path).practice_seconds == read

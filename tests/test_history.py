@@ -1,7 +1,7 @@
 """Undo and Redo of board changes, without a screen: steps, names, limits and nesting."""
 from __future__ import annotations
 
-from ruzzle_gui.app.history import History, Snapshot, describe
+from ruzzle_gui.app.undo import History, Snapshot, describe
 
 
 class Board:

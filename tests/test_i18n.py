@@ -170,7 +170,7 @@ SAME_AS_ENGLISH = {
     "es": {"Plan": "'plan' is the Spanish word"},
     "de": {"Plan": "'Plan' is the German word",
            "Screenshots": "German interfaces say Screenshot (docs/i18n.md, glossary)"},
-    "fr": {"Points": "'points' is the French word",
+    "fr": {"Points": "'points' is the French word", "points": "'points' is the French word",
            ("{count} point", "{count} points"): "'point(s)' is the French word",
            "Plan": "'plan' is the French word"},
     "nl": {"1  Letters": "Dutch 'letters'", "Letters": "Dutch 'letters'", "letters": "Dutch 'letters'",

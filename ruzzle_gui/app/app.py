@@ -12,7 +12,6 @@ from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
-from ruzzle_gui.app.history import StepName
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
@@ -27,6 +26,7 @@ from ruzzle_gui.app.text import i18n
 from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.text.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.text.retranslate import retranslate_tree
+from ruzzle_gui.app.undo import StepName
 from ruzzle_gui.app.watch.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
@@ -37,7 +37,11 @@ from ruzzle_gui.language import Language, load_language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from ruzzle_gui.app.history.history_view import HistoryScreen
+    from ruzzle_gui.app.practice.practice_round import PracticeScreen
+    from ruzzle_gui.app.practice.round_setup import RoundSetup
     from ruzzle_gui.app.screen import Screen
+    from ruzzle_gui.store import Store
 
 TITLE = N_("Ruzzle Solver")
 # Settings are saved this long after the last change, so dragging the speed
@@ -90,6 +94,8 @@ class App:
                             on_keys=self.show_keys, on_quit=self.close,
                             on_open_screenshot=self.opener.ask_open_screenshot, on_paste_image=self.paste_image,
                             on_read_screen=self.opener.read_screen, on_interface_language=self.set_interface_language,
+                            on_practice=self.practise_new_board, on_practice_board=self.practise_board_shown,
+                            on_history=self.show_history,
                             interface_language=self.state.settings.interface_language)
         self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
@@ -97,7 +103,11 @@ class App:
         self.state.history.listener = lambda: self.edit_menu.show(self.state.history.undo_name,
                                                                   self.state.history.redo_name)
         self.keys_window: KeysWindow | None = None
+        # Practice and History are built (and their modules imported) when first asked for: start-up pays nothing.
+        self._practice: PracticeScreen | None = None
+        self._history: HistoryScreen | None = None
         self._save_id: str | None = None
+        self._store: Store | None = None  # one for the session: a round it could not save, it holds in memory
         self._close_unsaved = False  # set when a close could not save: the next close quits anyway
         self._bind_keys()
         self.root.protocol("WM_DELETE_WINDOW", self.close)
@@ -122,6 +132,9 @@ class App:
             root.bind(f"<Control-{key}>", lambda _event: self.opener.ask_open())
         for key, action in (("O", self.opener.ask_open_screenshot), ("V", self.paste_image),
                             ("R", self.opener.read_screen)):
+            for sequence in (f"<Control-Shift-{key}>", f"<Control-Shift-{key.lower()}>"):
+                root.bind(sequence, on_event(action))
+        for key, action in (("P", self.practise_new_board), ("H", self.show_history)):
             for sequence in (f"<Control-Shift-{key}>", f"<Control-Shift-{key.lower()}>"):
                 root.bind(sequence, on_event(action))
         for key in "qQ":
@@ -157,8 +170,14 @@ class App:
         if self.screen is not self.results:
             self.screen.refresh()
 
-    def switch_to(self, screen: LetterEntry | BonusEntry | Results, step: int, title: str) -> None:
-        """Show ``screen`` in place of the current one and mark its step; ``title`` names it (its msgid)."""
+    def switch_to(self, screen: LetterEntry | BonusEntry | Results | PracticeScreen | HistoryScreen, step: int,
+                  title: str) -> None:
+        """Show ``screen`` in place of the current one and mark its step (-1: none); ``title`` names it (its msgid).
+
+        A practice round playing is ended first (the player asked if words were found); a No stays.
+        """
+        if self.screen is self._practice and screen is not self._practice and not self._practice.may_leave():
+            return
         if self.screen is not screen:
             self.screen.pack_forget()
         screen.pack(fill="both", expand=True)
@@ -167,6 +186,87 @@ class App:
         self._title = title
         self._show_title()
         screen.refresh()
+
+    # ------------------------------------------------------------ practice and history
+
+    @property
+    def practice(self) -> PracticeScreen:
+        """Return the practice screen, built on first use."""
+        if self._practice is None:
+            from ruzzle_gui.app.practice.practice_round import PracticeScreen
+
+            self._practice = PracticeScreen(self.body, self.state.settings, on_leave=self.show_letters,
+                                            keep=self.keep_round)
+        return self._practice
+
+    @property
+    def history_screen(self) -> HistoryScreen:
+        """Return the History screen, built on first use."""
+        if self._history is None:
+            from ruzzle_gui.app.history.history_view import HistoryScreen
+            self._history = HistoryScreen(self.body, self.state.settings, open_store=lambda: self.store,
+                                          on_leave=self.show_letters)
+        return self._history
+
+    @property
+    def store(self) -> Store:
+        """Return the session's store of rounds (opened, with sqlite3 imported, on first use)."""
+        if self._store is None:
+            from ruzzle_gui.store import Store
+
+            self._store = Store()
+        return self._store
+
+    def practise_new_board(self) -> None:
+        """Play a practice round on a new random board in the chosen language."""
+        self.practise(Board.random(self.language, 4, 4))
+
+    def practise_board_shown(self) -> None:
+        """Play a practice round on the board typed, or say what keeps it from being played."""
+        board = self.letters.check_entry()
+        if board is None:
+            self.show_letters()
+            self.letters.check_entry()
+            return
+        self.practise(board)
+
+    def practise(self, board: Board) -> None:
+        """Show the practice screen and start a round on ``board``."""
+        self.cancel_solve()
+        self.results.stop_animation()
+        self.switch_to(self.practice, -1, N_("Practice"))
+        if self.screen is self._practice:
+            self.practice.start(board, self.language)
+
+    def show_history(self) -> None:
+        """Show the History screen, its rounds read afresh from the store."""
+        self.cancel_solve()
+        self.results.stop_animation()
+        history = self.history_screen
+        history.language = history.language or self.language.code
+        self.switch_to(history, -1, N_("History"))
+
+    def keep_round(self, setup: RoundSetup, seconds: float) -> str | None:
+        """Keep a practice round in the store; return what the player should hear (not saved, a damaged file)."""
+        from ruzzle_gui.store import Round, RoundWord, StoreError, utc_now
+
+        practice = setup.practice
+        review = practice.review()
+        store = self.store
+        store.notices.clear()
+        problem = None
+        try:
+            store.add_round(Round(setup.language.code, setup.board.to_text(), round(seconds, 2), practice.score,
+                                  tuple(RoundWord(*p) for p in practice.played), review.possible_words,
+                                  review.possible_points, utc_now()))
+        except StoreError as err:
+            # The store keeps the round in memory: History shows it until the app closes, and the next save saves it.
+            problem = _("This round was not saved ({problem}): it is kept until the app closes").format(
+                problem=str(err).removeprefix("not saved: "))
+        finally:
+            store.close()
+        said = [*store.notices, *([problem] if problem else [])]
+        return " · ".join(said) or None
 
     def _show_title(self) -> None:
         """Name the app and the screen shown in the window's title."""

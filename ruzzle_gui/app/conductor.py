@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ruzzle_gui.app.ahead import SearchAhead
     from ruzzle_gui.app.bonuses.bonuses import BonusEntry
-    from ruzzle_gui.app.history import StepName
     from ruzzle_gui.app.letters.letters import LetterEntry
     from ruzzle_gui.app.menu import MenuBar
     from ruzzle_gui.app.screen import Screen
     from ruzzle_gui.app.state import AppState
+    from ruzzle_gui.app.undo import StepName
     from ruzzle_gui.app.words.results import Results
     from ruzzle_gui.board import Board
     from ruzzle_gui.language import Language

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ruzzle_gui.app.history import named
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file, read_message
 from ruzzle_gui.app.text.engine_text import engine_text
 from ruzzle_gui.app.text.i18n import N_, _
+from ruzzle_gui.app.undo import named
 from ruzzle_gui.board import Board, BoardError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing

@@ -74,6 +74,18 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("Alt+H in the plan"), N_("heat map on the board")),
         (N_("Alt+C in the plan"), N_("calibrate the pace to yours")),
     )),
+    (N_("Practice"), (
+        (N_("Ctrl+Shift+P"), N_("a practice round on a new board (the Practice menu also plays the board shown)")),
+        (N_("Type a word, Enter"), N_("submit a word from the keyboard (or swipe it across the tiles with the mouse)")),
+        (N_("Esc"), N_("end the round (asked first if words were found); on the review, go back")),
+        (N_("Enter in a review list"), N_("play the word's path on the board (double-click too)")),
+        (N_("Alt+A, Alt+N on the review"), N_("play this board again, or a new board")),
+        (N_("Ctrl+Shift+H"), N_("History: the practice rounds kept, chart, totals, your pace")),
+    )),
+    (N_("History"), (
+        (N_("Alt+X"), N_("export the rounds as CSV")),
+        (N_("Alt+U"), N_("plan at your measured pace")),
+    )),
 )
 
 

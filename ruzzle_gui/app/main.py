@@ -86,11 +86,11 @@ def launch(argv: list[str] | None = None, root: tk.Tk | tk.Toplevel | None = Non
         import tkinter as tk
 
         from ruzzle_gui.app.app import SMALLEST_WINDOW, App
-        from ruzzle_gui.app.history import named
         from ruzzle_gui.app.look import theme
         from ruzzle_gui.app.startup import default_state
         from ruzzle_gui.app.text.engine_text import engine_text
         from ruzzle_gui.app.text.i18n import N_, _
+        from ruzzle_gui.app.undo import named
     except ImportError as err:
         if (err.name or "").partition(".")[0] not in ("tkinter", "_tkinter"):
             raise

@@ -1,4 +1,4 @@
-"""The menu bar: File (Open, recent boards, screenshots, Quit) and Help (Keys, Interface language)."""
+"""The menu bar: File (Open, recent boards, screenshots, Quit), Practice (rounds, History) and Help (Keys, language)."""
 from __future__ import annotations
 
 import functools
@@ -34,7 +34,9 @@ class MenuBar(tk.Menu):
                  on_paste_image: Callable[[], None] | None = None,
                  on_read_screen: Callable[[], None] | None = None,
                  on_interface_language: Callable[[str | None], None] | None = None,
-                 interface_language: str | None = None) -> None:
+                 interface_language: str | None = None, on_practice: Callable[[], None] | None = None,
+                 on_practice_board: Callable[[], None] | None = None,
+                 on_history: Callable[[], None] | None = None) -> None:
         super().__init__(root, tearoff=False)
         self.on_open_recent = on_open_recent
         self.file_menu = tk.Menu(self, tearoff=False)
@@ -51,6 +53,12 @@ class MenuBar(tk.Menu):
                 self.file_menu.add_command(**label, accelerator=key, command=action)
         self.file_menu.add_separator()
         self.file_menu.add_command(**menu_label("&Quit"), accelerator="Ctrl+Q", command=on_quit)
+        self.practice_menu = tk.Menu(self, tearoff=False)
+        for label, key, action in ((menu_label("&New practice round"), "Ctrl+Shift+P", on_practice),
+                                   (menu_label("Practise the &board shown"), "", on_practice_board),
+                                   (menu_label("&History"), "Ctrl+Shift+H", on_history)):
+            if action is not None:
+                self.practice_menu.add_command(**label, accelerator=key, command=action)
         help_menu = tk.Menu(self, tearoff=False)
         help_menu.add_command(**menu_label("&Keys"), accelerator="F1", command=on_keys)
         self.interface_language = tk.StringVar(self, value=interface_language or "")
@@ -65,6 +73,8 @@ class MenuBar(tk.Menu):
                                                    command=functools.partial(on_interface_language, code))
             help_menu.add_cascade(**menu_label("&Interface language"), menu=self.language_menu)
         self.add_cascade(**menu_label("&File"), menu=self.file_menu)
+        if self.practice_menu.index("end") is not None:
+            self.add_cascade(**menu_label("&Practice"), menu=self.practice_menu)
         self.add_cascade(**menu_label("&Help"), menu=help_menu)
         root.configure(menu=self)
 

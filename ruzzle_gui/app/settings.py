@@ -27,6 +27,7 @@ from ruzzle_gui.vision import MAX_SCREEN_PX  # a larger stored region is damaged
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
 RECENT_LIMIT = 8
+PRACTICE_SECONDS = 120  # a practice round's default length: the game's own round
 # A real settings file is a few hundred bytes; anything far larger is damaged,
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
@@ -38,7 +39,7 @@ DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored v
 class Settings:
     """The last language used, the animation pace (ms per tile), recent board files, the light or
     dark mode chosen (None: follow the system), whether the word list shows everyday words only
-    and doubtful words too, the Plan view's round length and swipe timing, the table of
+    and doubtful words too, the Plan view's round length and swipe timing, a practice round's length, the table of
     each word's chance of being accepted that the plan prices words with (ruzzle_gui.acceptance),
     the region of the screen watch mode watches (left, top, width, height; None: the whole screen),
     and the interface language chosen (None: follow the system)."""
@@ -50,6 +51,7 @@ class Settings:
     everyday_only: bool = False
     doubtful_too: bool = False
     plan_seconds: float = DEFAULT_SECONDS
+    practice_seconds: int = PRACTICE_SECONDS
     timing: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_TIMING))
     pace_offered: bool = False  # the first plan offered Calibrate once: later plans only show the pace
     acceptance: dict = field(default_factory=lambda: DEFAULT_ACCEPTANCE._asdict())
@@ -118,7 +120,9 @@ def read_settings(path: str | Path) -> tuple[Settings, str | None]:
     settings = Settings(language=_language(data.get("language")), delay_ms=_delay(data.get("delay_ms")),
                         recent_boards=_recent(data.get("recent_boards")),
                         theme=data.get("theme") if data.get("theme") in ("light", "dark") else None,
-                        plan_seconds=_seconds(data.get("plan_seconds")), timing=_timing(data.get("timing")),
+                        plan_seconds=_seconds(data.get("plan_seconds")),
+                        practice_seconds=_practice_seconds(data.get("practice_seconds")),
+                        timing=_timing(data.get("timing")),
                         everyday_only=data.get("everyday_only") is True, doubtful_too=data.get("doubtful_too") is True,
                         pace_offered=data.get("pace_offered") is True,
                         acceptance=acceptance_from(data.get("acceptance"))._asdict(),
@@ -194,6 +198,13 @@ def _seconds(value: object) -> float:
         return check_seconds(value)
     except PlanError:
         return DEFAULT_SECONDS
+
+
+def _practice_seconds(value: object) -> int:
+    """Return a stored practice round's length, or the default if it is not a whole number of 10 to 3600 seconds."""
+    if isinstance(value, int) and not isinstance(value, bool) and 10 <= value <= 3600:
+        return value
+    return PRACTICE_SECONDS
 
 
 def _timing(value: object) -> dict[str, float]:

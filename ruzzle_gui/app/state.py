@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ruzzle_gui.app.history import History, Snapshot
 from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.app.text.i18n import N_, _
+from ruzzle_gui.app.undo import History, Snapshot
 from ruzzle_gui.board import Board
 
 MAX_TYPED_SIZE = 8

@@ -33,12 +33,13 @@ from ruzzle_gui.practice import Practice
 from ruzzle_gui.store import Round, RoundWord, Store
 
 
-def fill(store: Store, rounds: int, words: int, rng: random.Random) -> None:
-    """Add ``rounds`` made-up rounds of ``words`` words each, in one write."""
+def fill(store: Store, rounds: int, words: int, rng: random.Random,
+         languages: tuple[str, ...] = ("it", "en", "de")) -> None:
+    """Add ``rounds`` made-up rounds of ``words`` words each, each in one of ``languages``, in one write."""
     made = []
     for n in range(rounds):
         played = tuple(RoundWord(f"W{n}X{k}", round(rng.uniform(0, 120), 2), rng.randint(2, 90)) for k in range(words))
-        made.append(Round(rng.choice(("it", "en", "de")), "A B\nC D\n", 120.0, sum(w.points for w in played), played,
+        made.append(Round(rng.choice(languages), "A B\nC D\n", 120.0, sum(w.points for w in played), played,
                           120, 3000, f"2026-{1 + n % 12:02}-01T00:00:00Z"))
     store.add_rounds(made)
 

@@ -149,6 +149,22 @@ class Store:
         both = stored + unsaved
         return both if last is None else both[-last:] if last > 0 else []
 
+    def scores(self, language: str | None = None) -> list[tuple[str, str, int, int]]:
+        """Return each round's (date, language, score, words found), oldest first, without its words: a chart's."""
+        def read(db: sqlite3.Connection) -> list[tuple[str, str, int, int]]:
+            where, values = ("WHERE language = ?", [language]) if language else ("", [])
+            return db.execute(f"SELECT date, language, score, words FROM rounds {where} ORDER BY id", values).fetchall()
+
+        unsaved = [(r.date, r.language, r.score, len(r.words)) for r in self._unsaved_rounds
+                   if not language or r.language == language]
+        return self._read(read) + unsaved
+
+    def round_languages(self) -> list[str]:
+        """Return the language codes of the rounds kept, most rounds first."""
+        stored = self._read(lambda db: [code for code, in db.execute(
+            "SELECT language FROM rounds GROUP BY language ORDER BY count(*) DESC, language")])
+        return stored + sorted({r.language for r in self._unsaved_rounds} - set(stored))
+
     def history(self, language: str | None = None, window: int = 10) -> dict:
         """Return the practice statistics (of ``language``, or all): see docs/practice.md."""
         where, values = ("WHERE language = ?", [language]) if language else ("", [])

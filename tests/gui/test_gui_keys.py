@@ -124,7 +124,7 @@ def test_f1_again_brings_the_same_keys_window_forward(app):
 
 def test_every_screen_has_its_keys_listed():
     screens = [screen for screen, _keys in KEYS]
-    assert screens == ["Everywhere", "1  Letters", "2  Bonuses", "3  Words"]
+    assert screens == ["Everywhere", "1  Letters", "2  Bonuses", "3  Words", "Practice", "History"]
     assert all(keys and all(key and action for key, action in keys) for _screen, keys in KEYS)
 
 

@@ -25,7 +25,7 @@ from gui_helpers import BOARD, settle, wait_until
 
 SCREENS = ("letters", "bonuses", "results")
 SECTION_SCREENS = {"Everywhere": SCREENS, "1  Letters": ("letters",), "2  Bonuses": ("bonuses",),
-                   "3  Words": ("results",)}
+                   "3  Words": ("results",), "Practice": ("practice",), "History": ("history",)}
 
 # What each entry of the keys help presses: (keys as event_generate takes them, where the focus goes).
 # A key is a sequence such as "<Control-o>", or a bare keysym sent as a KeyPress.
@@ -78,6 +78,13 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Ctrl+R in the plan": (("<Control-r>",), "plan with a tick"),
     "Alt+H in the plan": (("<Alt-h>",), "plan"),
     "Alt+C in the plan": (("<Alt-c>",), "plan"),
+    "Ctrl+Shift+P": (("<Control-Shift-P>",), "screen"),
+    "Type a word, Enter": (("Return",), "typing box with a word"),
+    "Enter in a review list": (("Return",), "review list"),
+    "Alt+A, Alt+N on the review": (("<Alt-a>", "<Alt-n>"), "review list"),
+    "Ctrl+Shift+H": (("<Control-Shift-H>",), "screen"),
+    "Alt+X": (("<Alt-x>",), "history"),
+    "Alt+U": (("<Alt-u>",), "history with a pace"),
 }
 
 
@@ -138,9 +145,10 @@ def show(app, screen: str) -> None:
     """Put ``app`` on ``screen`` with the board typed (and solved for the results)."""
     if not all(app.state.letters):
         app.letters.type_text(BOARD)
-    {"letters": app.show_letters, "bonuses": app.show_bonuses, "results": app.solve}[screen]()
+    {"letters": app.show_letters, "bonuses": app.show_bonuses, "results": app.solve,
+     "practice": lambda: app.practise(Board.parse(BOARD, load_language("it"))), "history": app.show_history}[screen]()
     settle(app.root)
-    assert app.screen is getattr(app, screen)
+    assert app.screen is getattr(app, {"history": "history_screen"}.get(screen, screen))
 
 
 def read_a_board(app) -> None:
@@ -172,6 +180,24 @@ def focus_for(app, where: str) -> tk.Misc | None:
     elif where == "board with a bonus":
         app.state.bonuses[app.bonuses.cursor] = "DW"
         app.bonuses.redraw()
+    elif where == "typing box with a word":
+        app.practice.typed.set("casa")
+        return app.practice.entry
+    elif where == "review list":
+        app.practice.finish()
+        settle(app.root)
+        tree = app.practice.review.missed
+        first = tree.get_children()[0]
+        tree.selection_set(first)
+        tree.focus(first)
+        return tree
+    elif where == "history with a pace":
+        from ruzzle_gui.store import Round, RoundWord
+
+        app.store.add_round(Round("it", BOARD, 120.0, 30, (RoundWord("CASA", 9.0, 30),), 50, 900,
+                                  "2026-12-01T10:00:00Z"))
+        app.show_history()
+        settle(app.root)
     elif where.startswith("plan"):
         results.show_plan()
         tree = results.plan_view.tree
@@ -189,13 +215,15 @@ def focus_for(app, where: str) -> tk.Misc | None:
         "board after a read": app.letters.board_view,
         "board with a bonus": app.bonuses.board_view,
         "after a change": getattr(app.screen, "board_view", None),
-        "after an undo": app.screen.board_view if app.screen is not results else results.tree,
-        "after a message": screen.board_view if screen is not results else results.tree,
+        "after an undo": getattr(app.screen, "board_view", None) if app.screen is not results else results.tree,
+        "after a message": getattr(screen, "board_view", None) if screen is not results else results.tree,
         "text box": {app.letters: app.letters.rows_box, results: results.find_entry}.get(screen),
         "size box": app.letters.rows_box,
         "language box": app.letters.language_box,
         "list": results.tree,
         "speed slider": results.speed,
+        "history": getattr(screen, "export_button", None),
+        "history with a pace": getattr(screen, "export_button", None),
     }
     if where == "text box" and screen is results:
         results.find_var.set("casa")
@@ -228,7 +256,16 @@ def seen(app) -> tuple:
             results.hint.cget("text"), app.watch.watching, clipboard, len(app.recorder.calls), app.reader.busy,
             app.keys_window is not None and app.keys_window.winfo_exists(),
             len(app.root.winfo_children()), app.root.tk.call("winfo", "ismapped", popdown), *menus,
-            app.root.state())
+            app.root.state(), *practice_seen(app))
+
+
+def practice_seen(app) -> tuple:
+    """Return what the player can see of a practice round, its review and History (nothing before they exist)."""
+    practice, history = app._practice, app._history
+    round_seen = () if practice is None else (
+        practice.playing, practice.setup.board if practice.setup else None, practice.word_label.cget("text"),
+        practice.review.winfo_ismapped(), practice.review.board_view.lit.copy())
+    return (*round_seen, None if history is None else history.hint.cget("text"), dict(app.state.settings.timing))
 
 
 def press(widget: tk.Misc, key: str) -> None:

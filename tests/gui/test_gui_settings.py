@@ -129,7 +129,7 @@ def test_closing_the_window_saves_language_and_pace(app, config_home):
     app.root.tk.call(app.root.protocol("WM_DELETE_WINDOW"))
     saved = json.loads((config_home / "ruzzle_gui" / "settings.json").read_text(encoding="utf-8"))
     assert saved == {"language": "it", "delay_ms": 120, "recent_boards": [], "theme": None, "everyday_only": False,
-                     "doubtful_too": False, "plan_seconds": 120,
+                     "doubtful_too": False, "plan_seconds": 120, "practice_seconds": 120,
                      "timing": {"per_word": 2.0, "per_letter": 0.2, "per_cell": 0.05}, "pace_offered": False,
                      "acceptance": {"bands": [0.85, 0.9, 0.93, 0.96, 0.98, 1.0, 1.0, 1.0], "doubtful": 0.25},
                      "watch_region": None, "interface_language": None}
