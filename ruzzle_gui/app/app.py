@@ -12,7 +12,7 @@ from ruzzle_gui.app.drop import enable_drop
 from ruzzle_gui.app.edit_menu import EditMenu
 from ruzzle_gui.app.file_opener import FileOpener
 from ruzzle_gui.app.focus_order import follow_layout
-from ruzzle_gui.app.history import StepName
+from ruzzle_gui.app.history import Deed, StepName
 from ruzzle_gui.app.keys_help import KeysWindow
 from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
@@ -80,7 +80,8 @@ class App:
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
                                   on_change=board_shown)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
-                               on_edit=self.show_letters, on_new_game=self.new_game)
+                               on_edit=self.show_letters, on_new_game=self.new_game, book=self.state.verdicts,
+                               on_deed=self.state.history.did)
         self.bonuses.align(self.letters)
         self.screen: Screen = self.letters  # the first shown (show_letters, below)
         self.opener = FileOpener(self)
@@ -316,8 +317,8 @@ class App:
         """Show the board ``snapshot`` holds and say ``done`` (None: say ``nothing``), on Bonuses if it is up,
         else on Letters: a board changed under the word list is no longer the one solved."""
         screen = self.bonuses if self.screen is self.bonuses else self.letters
-        if snapshot is None:
-            self.screen.hint.flash(nothing, error=False)
+        if snapshot is None or isinstance(snapshot, Deed):  # a deed (a verdict) undid or redid itself
+            self.screen.hint.flash(nothing if snapshot is None else done, error=False)
             return
         self.cancel_solve()
         self.results.stop_animation()
