@@ -85,6 +85,9 @@ def describe(before: Snapshot, after: Snapshot) -> str:
     return step_of(before, after).text()
 
 
+Step = tuple[StepName, Snapshot | Deed]  # a step's name, and the board before it (or the deed it was)
+
+
 class History:
     """The steps that led to the board now (to undo) and those undone (to redo).
 
@@ -96,8 +99,8 @@ class History:
 
     def __init__(self, snapshot: Callable[[], Snapshot], limit: int = LIMIT) -> None:
         self.snapshot = snapshot
-        self._undo: deque[tuple[StepName, Snapshot | Deed]] = deque(maxlen=limit)
-        self._redo: list[tuple[StepName, Snapshot | Deed]] = []
+        self._undo: deque[Step] = deque(maxlen=limit)
+        self._redo: list[Step] = []
         self.current = snapshot()
         self._naming: StepName | None = None  # inside step(): its changes become one step of this name
         self.listener: Callable[[], None] = lambda: None
@@ -163,8 +166,8 @@ class History:
         """Return the board after the last step undone (now current), or the deed made again; None if none."""
         return self._step_over(self._redo, self._undo, backwards=False)
 
-    def _step_over(self, source: MutableSequence[tuple[StepName, Snapshot | Deed]],
-                   target: MutableSequence[tuple[StepName, Snapshot | Deed]], backwards: bool) -> Snapshot | Deed | None:
+    def _step_over(self, source: MutableSequence[Step], target: MutableSequence[Step],
+                   backwards: bool) -> Snapshot | Deed | None:
         """Make the board of ``source``'s last step current, the board it replaces going onto ``target``;
         return it, or None if ``source`` is empty (Undo and Redo are the same move between the two stacks).
         A deed is taken back (``backwards``) or made again instead, the board left as it is."""

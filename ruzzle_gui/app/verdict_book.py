@@ -58,7 +58,7 @@ class VerdictBook:
             self._use(lambda store: store.forget(language, [word]))
         else:
             known[word] = (verdict, utc_now())
-            self._use(lambda store: store.merge(language, {word: known[word]}))
+            self._done(lambda store: store.merge(language, {word: known[word]}))
         return before
 
     def put_back(self, language: str, word: str, verdict: Verdict) -> None:
@@ -69,8 +69,11 @@ class VerdictBook:
             self._use(lambda store: store.forget(language, [word]))
             return
         known[word] = verdict
-        # forget, then merge: a merge keeps the newer date, and an Undo puts back an older one
-        self._use(lambda store: (store.forget(language, [word]), store.merge(language, {word: verdict})))
+
+        def replace(store: Store) -> None:  # forget, then merge: a merge keeps the newer date, Undo an older one
+            store.forget(language, [word])
+            store.merge(language, {word: verdict})
+        self._done(replace)
 
     def refused(self, language: str, word: str) -> bool:
         """Return True if the game refused ``word``."""
@@ -90,12 +93,19 @@ class VerdictBook:
 
     def reset_learning(self, language: str) -> bool:
         """Start the learned table of ``language`` again from the defaults; return True if it was saved."""
-        return self._use(lambda store: store.reset_learning(language) or True) is not None
+        return self._done(lambda store: store.reset_learning(language))
 
     def close(self) -> None:
         """Close the store's file (the next use opens it again)."""
         if self._store is not None:
             self._store.close()
+
+    def _done(self, work: Callable[[Store], object]) -> bool:
+        """Run ``work(store)``; return True if it was done, False (the problem said) if not."""
+        def run(store: Store) -> bool:
+            work(store)
+            return True
+        return self._use(run) is not None
 
     def _use(self, work: Callable[[Store], T]) -> T | None:
         """Return ``work(store)``, or None with the problem said in ``problems``: a store fault never escapes."""

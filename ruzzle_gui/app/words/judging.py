@@ -52,16 +52,16 @@ class Judging:
         for sequence in ("<KeyPress-Menu>", "<Shift-F10>"):
             tree.bind(sequence, self._menu_at_row)
         self.verdict_menu = tk.Menu(tree, tearoff=False)
-        for verdict, label, key in MENU:
+        for entry, label, key in MENU:
             self.verdict_menu.add_command(label=_(label), accelerator=key,
-                                          command=functools.partial(self.mark_verdict, verdict))
+                                          command=functools.partial(self.mark_verdict, entry))
 
     def word_to_judge(self) -> Solution | None:
         """Return the word a mark is for: on the Plan tab the word playing (else the selected one), else the
         selected word of the list."""
         if self.plan_shown:
             view = self.plan_view
-            number = view.current if view.playing else None
+            number: int | None = view.current if view.playing else None
             if number is None and view.tree.selection():
                 number = int(view.tree.selection()[0])
             return None if number is None else view.plan.steps[number].solution
