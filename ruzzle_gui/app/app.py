@@ -93,7 +93,8 @@ class App:
                             interface_language=self.state.settings.interface_language)
         self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
-        self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo)
+        self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo,
+                                  on_acceptance=self.show_acceptance)
         self.state.history.listener = lambda: self.edit_menu.show(self.state.history.undo_name,
                                                                   self.state.history.redo_name)
         self.keys_window: KeysWindow | None = None
@@ -253,6 +254,13 @@ class App:
             return
         self.keys_window = KeysWindow(self.root)
 
+
+    def show_acceptance(self) -> None:
+        """Open Edit → Word acceptance: the planner's table learned from the game's verdicts, with Reset."""
+        from ruzzle_gui.app.acceptance_window import AcceptanceWindow  # loaded on demand: a rare window
+
+        self.acceptance_window = AcceptanceWindow(self.root, self.state.verdicts, self.language,
+                                                  self.state.settings.acceptance_table())
 
     # ------------------------------------------------------------ opening boards (FileOpener)
 

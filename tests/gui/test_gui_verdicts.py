@@ -154,3 +154,24 @@ def test_a_store_that_cannot_be_written_keeps_the_verdict_for_the_session_withou
     key(results.tree, "<KeyPress-r>")  # tk_errors (autouse) fails the test on any traceback
     assert word not in listed(results)
     assert "Kept for this session only" in results.hint.cget("text")
+
+
+def test_word_acceptance_shows_the_table_learned_from_the_verdicts_and_reset_starts_it_again(app):
+    results = solved(app)
+    words = results.words
+    everyday = [s for s in results.solutions if words.band_of(s) == 7 and not words.doubt_of(s)][:3]
+    for solution in everyday:
+        words.tree.selection_set(str(words._row_of[solution]))
+        key(results.tree, "<KeyPress-r>")
+    app.edit_menu.menu.invoke("end")  # Edit → Word acceptance…
+    window = app.acceptance_window
+    band7 = [label.cget("text") for label in window.cells[7]]
+    # (20 × 1.0 + 0) / (20 + 3) = 0.87
+    assert band7 == ["band 7", "1.00", "0.87", "0", "3"]
+    assert [label.cget("text") for label in window.cells[8]][:3] == ["doubtful words (factor)", "0.25", "0.25"]
+    assert window.since_label.cget("text") == "Counting every verdict given"
+    window.reset_button.invoke()
+    assert [label.cget("text") for label in window.cells[7]] == ["band 7", "1.00", "1.00", "0", "0"]
+    assert window.since_label.cget("text").startswith("Counting the verdicts given since 20")
+    key(window, "<Escape>")
+    assert not window.winfo_exists()
