@@ -77,6 +77,8 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Ctrl+R in the plan": (("<Control-r>",), "plan with a tick"),
     "Alt+H in the plan": (("<Alt-h>",), "plan"),
     "Alt+C in the plan": (("<Alt-c>",), "plan"),
+    "R, A": (("r", "a"), "list"),
+    "Menu, Shift+F10, right click": (("Menu", "<Shift-F10>"), "list"),
 }
 
 
