@@ -257,7 +257,7 @@ class App:
 
     def show_acceptance(self) -> None:
         """Open Edit → Word acceptance: the planner's table learned from the game's verdicts, with Reset."""
-        from ruzzle_gui.app.acceptance_window import AcceptanceWindow  # loaded on demand: a rare window
+        from ruzzle_gui.app.word_acceptance import AcceptanceWindow  # loaded on demand: a rare window
 
         self.acceptance_window = AcceptanceWindow(self.root, self.state.verdicts, self.language,
                                                   self.state.settings.acceptance_table())

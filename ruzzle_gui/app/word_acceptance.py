@@ -49,7 +49,7 @@ class AcceptanceWindow(tk.Toplevel):
         body.pack(fill="both", expand=True)
         self.intro = ttk.Label(body, wraplength=px(420), justify="left")
         self.intro.grid(row=0, column=0, columnspan=5, sticky="w", pady=(0, px(8)))
-        headings = (_("Words"), _("Default"), _("Learned"), _("Accepted"), _("Refused"))
+        headings = ("", _("Default"), _("Learned"), _("Accepted"), _("Refused"))
         for column, text in enumerate(headings):
             ttk.Label(body, text=text, style="Summary.TLabel").grid(row=1, column=column, sticky="w" if not column
                                                                     else "e", padx=(0 if not column else px(12), 0))
