@@ -16,16 +16,17 @@ from collections.abc import Callable
 from ruzzle_gui.app.history import Deed, StepName, named
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.plan.plan_view import PlanView
-from ruzzle_gui.app.text.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _, menu_label
 from ruzzle_gui.app.verdict_book import Verdict, VerdictBook
 from ruzzle_gui.app.words.results_list import WordList
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.verdicts import ACCEPTED, REFUSED
 
-# The keys, lower and upper case (Caps Lock), and the context menu's entries (None: forget the verdict).
+# The keys, lower and upper case (Caps Lock), and the context menu's entries (None: forget the verdict),
+# each a menu_label msgid ('&' before the mnemonic).
 KEYS = {REFUSED: ("r", "R"), ACCEPTED: ("a", "A")}
-MENU = ((REFUSED, N_("Refused by the game"), "R"), (ACCEPTED, N_("Accepted by the game"), "A"),
-        (None, N_("Forget the game's verdict"), ""))
+MENU = ((REFUSED, N_("&Refused by the game"), "R"), (ACCEPTED, N_("&Accepted by the game"), "A"),
+        (None, N_("&Forget the game's verdict"), ""))
 # TRANSLATORS: the names of verdict steps, shown after "Undo" and "Redo" in the Edit menu.
 STEP_NAMES = {REFUSED: N_("{word} refused by the game"), ACCEPTED: N_("{word} accepted by the game"),
               None: N_("verdict on {word} forgotten")}
@@ -53,7 +54,7 @@ class Judging:
             tree.bind(sequence, self._menu_at_row)
         self.verdict_menu = tk.Menu(tree, tearoff=False)
         for entry, label, key in MENU:
-            self.verdict_menu.add_command(label=_(label), accelerator=key,
+            self.verdict_menu.add_command(**menu_label(label), accelerator=key,
                                           command=functools.partial(self.mark_verdict, entry))
 
     def word_to_judge(self) -> Solution | None:
