@@ -101,7 +101,11 @@ def test_a_refused_word_stays_out_of_the_next_boards_list_and_plan_and_shows_str
     assert word in listed(results)
     iid = str(results.words._row_of[results.solutions[[s.word for s in results.solutions].index(word)]])
     assert results.tree.item(iid, "tags") == ("refused",)
-    assert results.tree.set(iid, "word").startswith(f"{word}  ·  refused by the game 20")
+    assert results.tree.set(iid, "word") == f"{word} ✗"
+    assert results.words.doubt_text(iid).startswith("refused by the game 20")  # the row's tip
+    results.tree.selection_set(iid)
+    settle(app.root)
+    assert results.word_label.cget("text").endswith("\nrefused by the game " + stored()[word][1][:10])
     assert word not in planned_words(results)  # never planned
 
 
@@ -118,7 +122,8 @@ def test_an_accepted_doubtful_word_is_listed_and_counts_as_sure_in_the_plan(app)
     settle(app.root)
     assert doubtful in results.shown
     iid = str(results.words._row_of[doubtful])
-    assert "accepted by the game" in results.tree.set(iid, "word") and results.tree.item(iid, "tags") == ""
+    assert results.tree.set(iid, "word") == f"{doubtful.word} ✓" and results.tree.item(iid, "tags") == ""
+    assert results.words.doubt_text(iid).startswith("accepted by the game 20")
     assert results.plan_words()[1](doubtful) == 1.0
 
 

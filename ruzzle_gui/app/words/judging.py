@@ -18,6 +18,7 @@ from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
 from ruzzle_gui.app.plan.plan_view import PlanView
 from ruzzle_gui.app.text.i18n import N_, _, menu_label
 from ruzzle_gui.app.verdict_book import Verdict, VerdictBook
+from ruzzle_gui.app.words.path_panel import PathPanel
 from ruzzle_gui.app.words.results_list import WordList
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.verdicts import ACCEPTED, REFUSED
@@ -38,6 +39,7 @@ class Judging:
     book: VerdictBook
     on_deed: Callable[[StepName, Deed], None]
     words: WordList
+    path_panel: PathPanel
     plan_view: PlanView
     hint: HintBar
     plan_shown: bool
@@ -101,6 +103,7 @@ class Judging:
             return
         playing = self.plan_view.playing
         self.words.set_verdicts(self.book.verdicts(language.code))
+        self.path_panel.retranslate()  # the word shown says its verdict now
         if playing and not self.plan_view.playing:
             self.plan_view.play()  # from the first word not ticked, the countdown going on from the time left
 

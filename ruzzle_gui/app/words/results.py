@@ -70,7 +70,7 @@ class Results(Judging, PlanTab):
             words.tree, words.summary_label, words.find_entry, words.find_var)
         self.mode_box, self.min_box, self.min_var = words.mode_box, words.min_box, words.min_var
         self.path_panel = PathPanel(self, settings, on_replay=self.replay, doubt_of=words.doubt_of,
-                                    marks=lambda: self.unsure)
+                                    marks=lambda: self.unsure, verdict_of=words.verdict_of)
         self.path_panel.grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
         panel = self.path_panel
         self.board_view, self.word_label, self.replay_button, self.speed = (

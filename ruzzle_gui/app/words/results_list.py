@@ -18,10 +18,11 @@ from ruzzle_gui.app.words.word_summary import doubt_name as doubt_name  # import
 from ruzzle_gui.app.words.word_summary import filters_line as filters_line  # importable from here, as before
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
-from ruzzle_gui.verdicts import REFUSED, Verdicts, lifted
+from ruzzle_gui.verdicts import ACCEPTED, REFUSED, Verdicts, lifted
 from ruzzle_gui.word_filters import EVERYDAY_BAND as EVERYDAY_BAND  # importable from here, as before
 from ruzzle_gui.word_filters import WordFilters, WordMarks
 
+JUDGED_MARKS = {REFUSED: "✗", ACCEPTED: "✓"}  # after a judged word; the row's tip and the board's heading say it
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
 MODES = (N_("contains"), N_("starts with"))  # the find box's modes, as the filter names them
 NO_BANDS = N_("(this word list has no commonness data)")
@@ -230,7 +231,7 @@ class WordList(ttk.Frame):
             if judged == self._judged[iid] and not (iid < len(self._doubts) and self._doubts[iid]):
                 continue  # rows with no verdict, before and now, keep their look: a solve tags few rows
             self._judged[iid] = judged
-            word = solution.word if judged is None else f"{solution.word}  ·  {verdict_text(*judged)}"
+            word = solution.word if judged is None else f"{solution.word} {JUDGED_MARKS[judged[0]]}"
             self.tree.set(str(iid), "word", word)
             tags = ("refused",) if judged and judged[0] == REFUSED else ("doubtful",) if self._doubts[iid] else ()
             self.tree.item(str(iid), tags=tags)
