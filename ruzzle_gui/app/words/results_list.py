@@ -187,7 +187,7 @@ class WordList(ttk.Frame):
                      for iid, s in enumerate(solutions))
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
         self._judged = [None] * len(solutions)
-        self._apply_verdicts(verdicts or {})
+        self._apply_verdicts(verdicts or {}, fresh=True)
         self._sort("score", False)
         self.mode_box.set(_(MODES[0]))
         # Up to the longest word found: big boards hold words longer than any fixed cap.
@@ -221,15 +221,18 @@ class WordList(ttk.Frame):
         self._shared = None
         self.on_filters()  # the plan follows: a refused word leaves it, an accepted one is sure
 
-    def _apply_verdicts(self, verdicts: Verdicts) -> None:
-        """Lift the doubts of the words the game accepted, and mark each row with its word's verdict."""
+    def _apply_verdicts(self, verdicts: Verdicts, fresh: bool = False) -> None:
+        """Lift the doubts of the words the game accepted, and mark each row whose verdict changed (every judged
+        and doubtful row if ``fresh``: rows just filled)."""
         self.verdicts = verdicts
         self.marks = marks = lifted(self._dictionary_marks, verdicts)
         self._doubts = [marks.doubt(s.word) for s in self.solutions]
         for iid, solution in enumerate(self.solutions):
             judged = verdicts.get(solution.word)
-            if judged == self._judged[iid] and not (iid < len(self._doubts) and self._doubts[iid]):
-                continue  # rows with no verdict, before and now, keep their look: a solve tags few rows
+            if judged == self._judged[iid]:  # its look stands, but on a fresh fill, where a doubtful row is dimmed
+                if fresh and self._doubts[iid]:
+                    self.tree.item(str(iid), tags=("doubtful",))
+                continue
             self._judged[iid] = judged
             word = solution.word if judged is None else f"{solution.word} {JUDGED_MARKS[judged[0]]}"
             self.tree.set(str(iid), "word", word)
@@ -380,8 +383,6 @@ class WordList(ttk.Frame):
         for iid, solution in enumerate(self.solutions):  # the numbers listed, with the new decimal symbol
             self.tree.set(str(iid), "per_letter", format_decimal(per_letter(solution), 1))
             self.tree.set(str(iid), "score", format_number(solution.score))
-        self._judged = [None] * len(self.solutions)  # each verdict said again in the new language
-        self._apply_verdicts(self.verdicts)
         self.apply_filters()
 
     def _show_sort_arrows(self) -> None:
