@@ -180,3 +180,13 @@ def test_word_acceptance_shows_the_table_learned_from_the_verdicts_and_reset_sta
     assert window.since_label.cget("text").startswith("Counting the verdicts given since 20")
     key(window, "<Escape>")
     assert not window.winfo_exists()
+
+
+def test_r_marks_the_word_playing_with_the_focus_on_the_play_button_too(app):
+    results = solved(app)
+    key(results.tree, "<Control-p>")
+    view = results.plan_view
+    view.play_button.invoke()
+    playing = planned_words(results)[view.current]
+    key(view.play_button, "<KeyPress-R>")  # Caps Lock on
+    assert stored()[playing][0] == "refused" and playing not in planned_words(results) and view.playing

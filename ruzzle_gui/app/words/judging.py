@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import tkinter as tk
 from collections.abc import Callable
+from tkinter import ttk
 
 from ruzzle_gui.app.history import Deed, StepName, named
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
@@ -42,14 +43,18 @@ class Judging:
     path_panel: PathPanel
     plan_view: PlanView
     hint: HintBar
+    notebook: ttk.Notebook
     plan_shown: bool
 
     def _bind_verdict_keys(self) -> None:
         """Bind R and A on the word list and the plan's list, and the word list's context menu."""
+        plan = self.plan_view
+        # Wherever the focus is on the Play plan side, but the boxes one types in.
+        widgets = (self.words.tree, plan.tree) or (plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
+                   plan.timing_toggle, self.notebook)
         for verdict, keys in KEYS.items():
             for key in keys:
-                bind_shortcut([self.words.tree, self.plan_view.tree], f"<KeyPress-{key}>",
-                              functools.partial(self.mark_verdict, verdict))
+                bind_shortcut(widgets, f"<KeyPress-{key}>", functools.partial(self.mark_verdict, verdict))
         tree = self.words.tree
         tree.bind("<Button-3>", self._menu_at_pointer)
         for sequence in ("<KeyPress-Menu>", "<Shift-F10>"):
