@@ -188,5 +188,8 @@ def test_r_marks_the_word_playing_with_the_focus_on_the_play_button_too(app):
     view = results.plan_view
     view.play_button.invoke()
     playing = planned_words(results)[view.current]
+    view.play_button.focus_force()
+    settle(app.root)
+    assert app.root.focus_get() is view.play_button
     key(view.play_button, "<KeyPress-R>")  # Caps Lock on
     assert stored()[playing][0] == "refused" and playing not in planned_words(results) and view.playing

@@ -50,7 +50,7 @@ class Judging:
         """Bind R and A on the word list and the plan's list, and the word list's context menu."""
         plan = self.plan_view
         # Wherever the focus is on the Play plan side, but the boxes one types in.
-        widgets = (self.words.tree, plan.tree) or (plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
+        widgets = (self.words.tree, plan.tree, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
                    plan.timing_toggle, self.notebook)
         for verdict, keys in KEYS.items():
             for key in keys:
