@@ -23,6 +23,9 @@ python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 # Pasting a screenshot in the app reads the X clipboard through xclip (Pillow's ImageGrab).
 [ -x /usr/bin/xclip ] || missing+=(xclip)
+# Dropping a board file on the window: the tkdnd library tkinterdnd2 ships links against libXcursor,
+# which nothing else here pulls in (without it the app silently takes no drops).
+compgen -G '/usr/lib/*/libXcursor.so.1' >/dev/null || missing+=(libxcursor1)
 
 if ((${#missing[@]})); then
     as_root=()

@@ -5,7 +5,7 @@ for one file, ``replace_together`` for a dictionary and the files beside it):
 
 - an existing file the user may not write is refused, as a shell's ``>`` refuses it;
 - the new content goes to a temporary file beside the target, created with the
-  target's permissions, synced to disk, renamed over the target, and the folder
+  target's owner, group and permissions (as ``>`` keeps them), synced to disk, renamed over the target, and the folder
   synced, so neither a crash nor a power cut leaves half a file;
 - the temporary file is removed on an error, Ctrl-C and every signal the process
   can catch; one left by a kill (SIGKILL) is swept up by the next write there;
@@ -80,7 +80,7 @@ class Replacement:
             return self
         with _named(self.path):
             if status is not None and not os.access(self.target, os.W_OK):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))  # what `> file` says
+                raise _refusal(self.target)
             sweep_leftovers(self.target)
             self.partial = os.path.join(self.folder, f".{self.name}.{os.getpid()}{PARTIAL_SUFFIX}")
             _watch(self.partial)
@@ -93,12 +93,13 @@ class Replacement:
         return self
 
     def _create(self, status: os.stat_result | None) -> None:
-        """Create the empty temporary file with the target's mode (private until it has it)."""
+        """Create the empty temporary file with the target's owner and mode (private until it has them)."""
         # A 640 file's new content never shows as 644, even for a moment.
         handle = os.open(self._partial(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC,
                          0o600 if status is not None else 0o666)
         try:
             if status is not None:
+                _keep_owner(handle, status)  # before the mode: a change of owner clears set-user-ID
                 os.fchmod(handle, status.st_mode & 0o7777)
         finally:
             os.close(handle)
@@ -151,6 +152,32 @@ class Replacement:
         if self.partial is not None and self.partial.endswith(PARTIAL_SUFFIX):
             _remove(self.partial)
             _forget(self.partial)
+
+
+def _refusal(target: str) -> OSError:
+    """Return the error ``> target`` gets for a file that may not be written: its real cause."""
+    try:
+        if os.statvfs(target).f_flag & os.ST_RDONLY:
+            return OSError(errno.EROFS, os.strerror(errno.EROFS))
+    except (OSError, AttributeError):  # AttributeError: no statvfs (Windows)
+        pass
+    return PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+
+def _keep_owner(handle: int, status: os.stat_result) -> None:
+    """Give the new file ``handle`` the old file's owner and group, as writing it in place (``>``) keeps them.
+
+    Only root may give a file away (root writing a user's file would otherwise take it from them);
+    anyone may keep a group they belong to; what the system refuses stays as created.
+    """
+    if not hasattr(os, "fchown") or (status.st_uid, status.st_gid) == (os.geteuid(), os.getegid()):
+        return  # no owners to keep (Windows), or the file is ours already
+    for owner in (status.st_uid, -1):
+        try:
+            os.fchown(handle, owner, status.st_gid)
+            return
+        except OSError:
+            continue
 
 
 def write_atomically(out_path: str | os.PathLike, write: Callable[[str], object]) -> None:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ruzzle_gui.search_probe import SearchProbe
 
 __all__ = ["Graph", "Solution", "SORT_ORDERS", "sort_solutions", "best_solutions", "neighbours",
-           "length_bonus", "path_score"]
+           "length_bonus", "path_score", "can_trace", "TraceTooCostly", "TRACE_STEPS"]
 
 # Keyed by a cell's bonus, None for a plain cell (which gets 1).
 LETTER_MULTIPLIER: dict[str | None, int] = {"DL": 2, "TL": 3}
@@ -40,6 +40,9 @@ WORD_MULTIPLIER: dict[str | None, int] = {"DW": 2, "TW": 3}
 BATCH_CELLS = 2500
 # Used-cell bits repeat every SPAN rows and columns, so a mask stays a one-digit int.
 SPAN = 5
+# Tiles ``can_trace`` may step on before it gives up on a word (about a second): whether a word can be
+# traced is NP-hard in general, and its pruning leaves hostile boards (one letter everywhere) a few such.
+TRACE_STEPS = 1_000_000
 
 
 class Solution(namedtuple("Solution", ("word", "score", "path"))):
@@ -60,6 +63,58 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
               for dr in (-1, 0, 1) for dc in (-1, 0, 1)
               if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols)
         for r in range(rows) for c in range(cols))
+
+
+class TraceTooCostly(ValueError):
+    """Deciding whether a word can be traced would take more than TRACE_STEPS steps."""
+
+
+def can_trace(board: Board, word: str, most_steps: int = TRACE_STEPS) -> bool:
+    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not).
+
+    A depth-first walk with the used cells as a bitmask, which only steps on a tile
+    from which the rest of the word can still be spelled (``_spellable``), and never
+    twice into the same dead end. Raises TraceTooCostly past ``most_steps`` steps.
+    """
+    letters, size = board.letters, len(word)
+    if not word or any(word.count(ch) > sum(tile.count(ch) for tile in letters) for ch in set(word)):
+        return False  # a letter the tiles do not hold often enough
+    near = [sum(1 << j for j in links) for links in neighbours(board.rows, board.cols)]
+    spellable = _spellable(letters, word, near)
+    failed: set[tuple[int, int]] = set()  # (cell, used cells) from which the rest could not be traced
+    stack = [(-1, 0, 0, spellable[0])]  # (cell, used cells, letters spelled, cells still to try next)
+    steps = 0
+    while stack:
+        cell, used, done, untried = stack[-1]
+        if not untried:
+            failed.add((cell, used))
+            stack.pop()
+            continue
+        bit = untried & -untried
+        stack[-1] = (cell, used, done, untried ^ bit)
+        step, now = bit.bit_length() - 1, used | bit
+        if (step, now) in failed:
+            continue
+        steps += 1
+        if steps > most_steps:
+            raise TraceTooCostly(word)
+        after = done + len(letters[step])
+        if after == size:
+            return True
+        stack.append((step, now, after, spellable[after] & near[step] & ~now))
+    return False
+
+
+def _spellable(letters: Sequence[str], word: str, near: Sequence[int]) -> list[int]:
+    """Return per offset into ``word`` the bitmask of the cells whose tile starts there and from which the rest
+    can be spelled, tiles reused or not: a cheap bound that prunes most dead ends of ``can_trace``."""
+    spellable = [0] * (len(word) + 1)
+    for offset in range(len(word) - 1, -1, -1):
+        for cell, tile in enumerate(letters):
+            after = offset + len(tile)
+            if tile and word.startswith(tile, offset) and (after == len(word) or spellable[after] & near[cell]):
+                spellable[offset] |= 1 << cell
+    return spellable
 
 
 def length_bonus(length: int) -> int:

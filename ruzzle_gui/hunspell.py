@@ -16,6 +16,8 @@ This expander follows the hunspell rules we rely on:
   crossed with either when both sides allow cross products;
 - an affix flagged NEEDAFFIX yields no word by itself, only with a further affix;
 - CIRCUMFIX affixes only as a prefix + suffix pair.
+- conditions as hunspell defines them (characters, '.', [...] and [^...]); anything
+  else, an undefined flag alias or a SET naming no character set is refused, naming its line.
 
 Affixes whose added text holds characters no Ruzzle word can hold (apostrophes,
 hyphens, dots, digits) are skipped outright: Italian and French elisions
@@ -36,12 +38,21 @@ UNSPELLABLE = re.compile(r"[\d'’.\-/ ]")
 # hunspell's names for character sets that are not Python's (keys lower case).
 CHARSETS = {"utf8": "utf-8", "microsoft-cp1251": "cp1251", "microsoft-cp1252": "cp1252"}
 DEFAULT_CHARSET = "ISO8859-1"  # hunspell's own default when an .aff has no SET line
+# The .aff keys naming one flag, and the AffixFile field each sets.
+SINGLES = {"NEEDAFFIX": "needaffix", "ONLYINCOMPOUND": "onlyincompound", "FORBIDDENWORD": "forbidden",
+           "CIRCUMFIX": "circumfix"}
 
 
 class HunspellError(ValueError):
-    """An .aff file that cannot be read (an unknown character set)."""
+    """An .aff or .dic file that cannot be read: an unknown character set, a condition hunspell does not read,
+    a flag alias that is not defined."""
 
     values: dict[str, object] = {}  # what the message names, for the word list's coded error (``coded``)
+    line: int | None = None  # where, counted from 1
+    in_dic = False  # in the .dic rather than the .aff
+
+
+NOT_IN_CONDITIONS = frozenset("]^()*+?|{}\\$")  # regex syntax hunspell does not read in a condition
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,8 @@ class AffixFile:
     def split_flags(self, text: str) -> frozenset[str]:
         """Return the set of flags written as `text` in this file's flag syntax."""
         if self.aliases and text.isdigit():
+            if not 1 <= int(text) <= len(self.aliases):
+                raise HunspellError(f"names flag alias {text}, but the .aff defines {len(self.aliases)}")
             return self.aliases[int(text) - 1]
         if self.flag_type == "long":
             return frozenset(text[i:i + 2] for i in range(0, len(text), 2))
@@ -89,10 +102,33 @@ class AffixFile:
 
 
 def _condition(cond: str, suffix: bool) -> re.Pattern | None:
-    """Return a compiled hunspell condition, anchored at the word's end or start."""
+    """Return a hunspell condition compiled, anchored at the word's end or start; raise HunspellError if
+    it is not one: single characters, '.', and [...] or [^...] classes only.
+
+    Each part matches exactly one character, so the regex made of them has no
+    quantifier or alternative to backtrack over: it runs in time linear in the word.
+    """
     if cond == ".":
         return None
-    return re.compile(cond + "$" if suffix else "^" + cond)
+    parts = []
+    at = 0
+    while at < len(cond):
+        if cond[at] == "[":
+            end = cond.find("]", at + 1)
+            refused = cond.startswith("^", at + 1)
+            listed = cond[at + 1 + refused:end]
+            if end < 0 or not listed or "[" in listed:
+                raise HunspellError(f"the condition '{cond}' has a [...] class that is not closed or is empty")
+            parts.append(f"[{'^' if refused else ''}{''.join(re.escape(ch) for ch in listed)}]")
+            at = end + 1
+            continue
+        if cond[at] in NOT_IN_CONDITIONS:
+            raise HunspellError(f"the condition '{cond}' is not one hunspell reads: only characters, '.', [...] "
+                                f"and [^...]")
+        parts.append("." if cond[at] == "." else re.escape(cond[at]))
+        at += 1
+    pattern = "".join(parts)
+    return re.compile(pattern + "$" if suffix else "^" + pattern, re.S)
 
 
 def _decode(raw: bytes) -> tuple[str, str]:
@@ -102,11 +138,13 @@ def _decode(raw: bytes) -> tuple[str, str]:
     declared = m.group(1).decode("ascii", errors="replace") if m else DEFAULT_CHARSET
     try:
         enc = codecs.lookup(CHARSETS.get(declared.lower(), declared)).name
+        text = raw.decode(enc, errors="replace")  # LookupError too for a codec of bytes (rot13, base64, zlib)
     except LookupError:
         error = HunspellError(f"declares an unknown character set '{declared}'")
         error.values = {"charset": declared}  # said by the word list's error, which names the file
+        error.line = raw.count(b"\n", 0, m.start(1)) + 1 if m else None
         raise error from None
-    return raw.decode(enc, errors="replace").lstrip("\ufeff"), enc
+    return text.lstrip("\ufeff"), enc
 
 
 def parse_aff(raw: bytes) -> AffixFile:
@@ -114,22 +152,27 @@ def parse_aff(raw: bytes) -> AffixFile:
     text, enc = _decode(raw)
     aff = AffixFile(encoding=enc)
     headers: dict[tuple[str, str], bool] = {}
-    singles = {"NEEDAFFIX": "needaffix", "ONLYINCOMPOUND": "onlyincompound",
-               "FORBIDDENWORD": "forbidden", "CIRCUMFIX": "circumfix"}
-    for line in text.splitlines():
-        parts = line.split()
-        if not parts or parts[0].startswith("#"):
-            continue
+    for number, line in enumerate(text.splitlines(), start=1):
+        try:
+            _aff_line(aff, line.split(), headers)
+        except HunspellError as err:
+            err.line = number
+            raise
+    return aff
+
+
+def _aff_line(aff: AffixFile, parts: list[str], headers: dict[tuple[str, str], bool]) -> None:
+    """Add what one line of an .aff file (split in words) says to ``aff``."""
+    if parts and not parts[0].startswith("#"):
         key = parts[0]
         if key == "FLAG" and len(parts) > 1:
             aff.flag_type = {"long": "long", "num": "num"}.get(parts[1], "char")
-        elif key in singles and len(parts) > 1:
-            setattr(aff, singles[key], parts[1])
+        elif key in SINGLES and len(parts) > 1:
+            setattr(aff, SINGLES[key], parts[1])
         elif key == "AF" and len(parts) > 1 and not parts[1].isdigit():
             aff.aliases.append(aff.split_flags(parts[1]))
         elif key in ("PFX", "SFX") and len(parts) >= 4:
             _affix_line(aff, key, parts, headers)
-    return aff
 
 
 def _affix_line(aff: AffixFile, key: str, parts: list[str],
@@ -216,10 +259,20 @@ def _suffix_forms(aff: AffixFile, root: str, flags: frozenset[str]
 def entries(dic_raw: bytes, aff_raw: bytes) -> Iterator[tuple[str, frozenset[str]]]:
     """Yield (root, flags) for every entry of a hunspell dictionary, unexpanded."""
     aff = parse_aff(aff_raw)
-    for line in dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()[1:]:
-        entry = parse_dic_line(aff, line)
+    for entry in _dic_entries(aff, dic_raw):
         if entry is not None:
             yield entry
+
+
+def _dic_entries(aff: AffixFile, dic_raw: bytes) -> Iterator[tuple[str, frozenset[str]] | None]:
+    """Yield ``parse_dic_line`` of each line of a .dic after its count; a HunspellError names the line."""
+    for number, line in enumerate(dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()[1:],
+                                  start=2):
+        try:
+            yield parse_dic_line(aff, line)
+        except HunspellError as err:
+            err.line, err.in_dic = number, True
+            raise
 
 
 def expand(dic_raw: bytes, aff_raw: bytes, skip_flags: str = "",
@@ -232,9 +285,7 @@ def expand(dic_raw: bytes, aff_raw: bytes, skip_flags: str = "",
     """
     aff = parse_aff(aff_raw)
     skip = frozenset(skip_flags)
-    lines = dic_raw.decode(aff.encoding, errors="replace").lstrip("\ufeff").splitlines()
-    for line in lines[1:]:
-        entry = parse_dic_line(aff, line)
+    for entry in _dic_entries(aff, dic_raw):
         if entry is not None and not UNSPELLABLE.search(entry[0]):
             root, flags = entry
             yield from _expand(aff, root, flags - skip, prefixes)

@@ -15,7 +15,7 @@ from collections import namedtuple
 from collections.abc import Callable, Iterable, Sequence
 
 from ruzzle_gui.board import Board
-from ruzzle_gui.graph import Solution, neighbours
+from ruzzle_gui.graph import Solution, TraceTooCostly, can_trace
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordMarks
 
 __all__ = ["JUDGEMENTS", "Judgement", "Played", "Review", "Practice", "on_board"]
@@ -69,15 +69,12 @@ class Practice:
 
 
 def on_board(board: Board, word: str) -> bool:
-    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not)."""
-    def trace(cell: int, rest: str, used: int) -> bool:
-        letter = board.letters[cell]
-        if not letter or not rest.startswith(letter):
-            return False
-        rest, used = rest[len(letter):], used | 1 << cell
-        return not rest or any(not used >> n & 1 and trace(n, rest, used) for n in links[cell])
+    """Return True if ``word`` can be traced on ``board``: adjacent tiles, each used once (dictionary or not).
 
-    if not word or len(word) > len(board.letters):  # longer than the tiles: no tracing, however it repeats
+    The engine's pruned walk (``graph.can_trace``); a word it gives up on is taken as not on the board,
+    which judges it the same (it is in no list either way) without holding the round up.
+    """
+    try:
+        return can_trace(board, word)
+    except TraceTooCostly:
         return False
-    links = neighbours(board.rows, board.cols)
-    return any(trace(cell, word, 0) for cell in range(board.rows * board.cols))

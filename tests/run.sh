@@ -19,6 +19,8 @@ import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
 [ -f /usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf ] || missing+=(fonts-liberation2)
 [ -f /usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf ] || missing+=(fonts-open-sans)
 [ -f /usr/share/fonts/opentype/urw-base35/NimbusSans-Bold.otf ] || missing+=(fonts-urw-base35)
+# GNU msgfmt checks the message catalogues as translators' editors do (tests/test_i18n.py, .ci/run).
+command -v msgfmt >/dev/null || missing+=(gettext)
 command -v tesseract >/dev/null || missing+=(tesseract-ocr)
 for model in eng rus; do
     ls /usr/share/tesseract-ocr/*/tessdata/$model.traineddata >/dev/null 2>&1 || missing+=(tesseract-ocr-$model)

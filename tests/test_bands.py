@@ -64,7 +64,7 @@ def test_bands_of_another_dictionary_are_ignored(tmp_path, dictionary):
     assert load_bands(other) is None
 
 
-@pytest.mark.parametrize("damage", ["truncate", "extend", "magic", "count", "digest", "band_over_7", "empty"])
+@pytest.mark.parametrize("damage", ["truncate", "extend", "magic", "count", "digest", "empty"])
 def test_damaged_bands_are_ignored(dictionary, damage):
     path = Path(bands_path(dictionary))
     data = bytearray(path.read_bytes())
@@ -79,12 +79,54 @@ def test_damaged_bands_are_ignored(dictionary, damage):
         data[footer + 8] ^= 0x01
     elif damage == "digest":
         data[-1] ^= 0x01
-    elif damage == "band_over_7":
-        data[0] |= 0x08
     else:
         data = b""
     path.write_bytes(bytes(data))
     assert load_bands(dictionary) is None
+
+
+@pytest.mark.parametrize("at, value", [(0, 0x08), (0, 0x80), (1, 0x88), (2, 0xFF)])
+def test_a_band_past_7_anywhere_is_refused_in_one_line(dictionary, at, value):
+    path = Path(bands_path(dictionary))
+    data = bytearray(path.read_bytes())
+    data[at] |= value  # a file whose footer still matches its dictionary: damaged, not stale
+    path.write_bytes(bytes(data))
+    with pytest.raises(DictionaryError) as raised:
+        load_bands(dictionary)
+    assert str(raised.value) == (f"{path} is damaged: it holds a value past 7; compile its dictionary again "
+                                 f"(ruzzle compile -d WORDS -o {dictionary})")
+
+
+def _damaged_user_dictionary(tmp_path, capsys) -> Path:
+    """Return a user dictionary compiled with bands, then every band byte of it but the first made 0xFF."""
+    from ruzzle_gui.cli import main
+
+    source = tmp_path / "w.txt"
+    source.write_text("\n".join(["casa", "cane", "mare", "ora", "tram", "cartono", "tramano", "tarma", "case"]) + "\n",
+                      encoding="utf-8")
+    assert main(["compile", "-l", "it", "-d", str(source), "-o", str(tmp_path / "u.marisa")]) == 0
+    path = Path(bands_path(tmp_path / "u.marisa"))
+    data = bytearray(path.read_bytes())
+    data[1:len(data) - key_marks._FOOTER.size] = b"\xff" * (len(data) - key_marks._FOOTER.size - 1)
+    path.write_bytes(bytes(data))
+    capsys.readouterr()
+    return tmp_path / "u.marisa"
+
+
+@pytest.mark.parametrize("command", [["demo", "--json"], ["plan", "--json"], ["plan"], ["solve", "--common", "3"]])
+def test_a_damaged_user_bands_file_is_one_line_for_every_command(capsys, tmp_path, command):
+    from ruzzle_gui.cli import main
+
+    user = _damaged_user_dictionary(tmp_path, capsys)
+    board = tmp_path / "it.board"
+    board.write_text("C A S E\nR O M I\nT E N A\nL U P O\n", encoding="utf-8")
+    name, *options = command
+    where = [] if name == "demo" else ["-b", str(board)]
+    code = main([name, "-l", "it", *where, "-d", str(user), *options])
+    out, err = capsys.readouterr()
+    assert (code, out) == (1, "") and err.count("\n") == 1
+    assert err == (f"ruzzle: error: {bands_path(user)} is damaged: it holds a value past 7; compile its dictionary "
+                   f"again (ruzzle compile -d WORDS -o {user})\n")
 
 
 def test_write_bands_refuses_a_band_out_of_range(tmp_path):

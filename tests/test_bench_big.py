@@ -8,6 +8,8 @@ import io
 import json
 import random
 
+import pytest
+
 from ruzzle_gui import Graph, load_language
 from ruzzle_gui.lab import bench, big_boards
 from ruzzle_gui.lab.bench import build_parser, main, random_board, run_big, search_counts
@@ -45,6 +47,13 @@ def test_bad_sizes_are_a_usage_error(capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[0].endswith("'10,x' is not a comma-separated list of sizes")
     assert err[1].endswith("board sizes must be at least 1")
+
+
+def test_a_size_past_the_largest_board_is_refused_in_one_line(capsys, monkeypatch):
+    monkeypatch.setattr(big_boards, "measure_big", lambda *args: pytest.fail("a board was drawn"))
+    assert main(["--big", "10,100000", "-l", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("board size 100000 is too large: the largest board is 300x300\n")
 
 
 def test_the_size_script_counts_a_disagreement_on_any_board(monkeypatch, capsys):

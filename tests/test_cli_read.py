@@ -47,8 +47,8 @@ def test_read_bad_image_is_one_error_line(tmp_path, capsys):
     path = tmp_path / "shot.png"
     path.write_text("not an image")
     assert main(["read", "-l", "en", str(path)]) == 1
-    assert capsys.readouterr().err == (f"ruzzle: error: {path} is not an image "
-                                       "(PNG, JPEG and other common formats are read)\n")
+    assert capsys.readouterr().err == (f"ruzzle: error: {path} is not an image in a screenshot format "
+                                       "(PNG, JPEG, WebP, BMP, GIF or TIFF)\n")
 
 
 def test_solve_takes_a_board_or_an_image_not_both(capsys):

@@ -114,3 +114,47 @@ def test_two_processes_saving_at_once_lose_no_change(tmp_path):
     assert first.wait() == 0 and second.wait() == 0
     merged = load_settings(path)
     assert (merged.theme, merged.delay_ms) == ("dark", 120)
+
+
+def test_a_file_damaged_while_the_app_is_open_is_kept_and_every_value_saved(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "it", "recent_boards": ["/b/one.board"], "delay_ms": 500,
+                                "plan_seconds": 90}))
+    settings = load_settings(path)
+    damaged = b'{"language": "it", "delay_ms": 500,}'  # a stray comma typed by hand while the app was open
+    path.write_bytes(damaged)
+    settings.theme = "dark"
+    notice = save_settings(settings, path)
+    backups = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.damaged-")]
+    assert len(backups) == 1 and backups[0].read_bytes() == damaged
+    assert notice == f"Your settings file was damaged: the old file is kept as {backups[0]}; your settings are saved"
+    saved = load_settings(path)
+    assert (saved.language, saved.recent_boards, saved.delay_ms, saved.plan_seconds, saved.theme) == (
+        "it", ["/b/one.board"], 500, 90, "dark")
+
+
+def test_a_damaged_file_that_cannot_be_kept_aside_is_not_written_over(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    path.write_text('{"language": "it"}')
+    settings = load_settings(path)
+    path.write_bytes(b"{damaged")
+    settings.theme = "dark"
+
+    def refuse(*args):
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    assert save_settings(settings, path) == f"could not save settings to {path}: {os.strerror(errno.EACCES)}"
+    assert path.read_bytes() == b"{damaged"
+
+
+@pytest.mark.parametrize("stored", ["\ud800x", "\udcff"])
+def test_a_lone_surrogate_is_saved_escaped_and_kept(tmp_path, stored):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"future_key": stored, "theme": "light"}))  # valid JSON: \\ud800 escaped
+    settings = load_settings(path)
+    settings.theme = "dark"
+    settings.recent_boards = ["/b/caf\udce9.board"]  # a file name that is not UTF-8, as os.fsdecode gives it
+    assert save_settings(settings, path) is None
+    assert json.loads(path.read_text()) == {**json.loads(path.read_text()), "future_key": stored, "theme": "dark"}
+    assert load_settings(path).recent_boards == ["/b/caf\udce9.board"]

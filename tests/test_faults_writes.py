@@ -5,12 +5,14 @@ temporary file is left, and that what the user reads is one line naming their fi
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import random
 import resource
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -18,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import ruzzle_gui
 from ruzzle_gui import files
 from ruzzle_gui.files import write_atomically, write_bytes
 
@@ -110,18 +113,36 @@ def as_nobody(command: list[str], cwd: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+@contextlib.contextmanager
+def reachable_by_others(*paths: Path):
+    """Let other users pass through every folder above ``paths`` for the duration, then restore each folder's mode.
+
+    A checkout in a private folder (a clone under /root, or in a 0700 temporary folder) keeps the user nobody
+    from the installed package these tests run; only the search (x) right is added, to the folders lacking it.
+    """
+    folders = {folder for path in paths for folder in path.parents if not folder.stat().st_mode & stat.S_IXOTH}
+    modes = {folder: folder.stat().st_mode for folder in folders}
+    try:
+        for folder, mode in modes.items():
+            folder.chmod(mode | stat.S_IXOTH)
+        yield
+    finally:
+        for folder, mode in modes.items():
+            folder.chmod(stat.S_IMODE(mode))
+
+
 @pytest.fixture
 def nobody_folder(tmp_path_factory):
-    """Return a folder the user nobody owns and can write in."""
+    """Return a folder the user nobody owns and can write in, with the installed package within its reach."""
     if os.geteuid() != 0:
         pytest.skip("changing user needs root")
     folder = tmp_path_factory.mktemp("nobody")
-    for parent in [folder, *folder.parents]:
-        if parent == Path("/"):
-            break
-        parent.chmod(parent.stat().st_mode | 0o011)  # let nobody reach it
     os.chown(folder, 65534, 65534)
-    return folder
+    package = Path(ruzzle_gui.__file__)
+    if not package.stat().st_mode & stat.S_IROTH:  # installed under umask 077: other users are meant to be kept out
+        pytest.skip(f"{package} is readable by its owner only, so no other user can run the package")
+    with reachable_by_others(folder / "x", package):
+        yield folder
 
 
 @pytest.mark.parametrize("argv", [["cat", "-l", "en", "-o", "ro.txt"], ["generate", "-l", "en", "-o", "ro.txt"]])

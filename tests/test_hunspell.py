@@ -84,3 +84,52 @@ def test_an_unknown_character_set_is_one_clear_error(tmp_path, set_line):
     (tmp_path / "x.dic").write_text("1\ncasa/S\n")
     with pytest.raises(DictionaryError, match=r"x\.aff declares an unknown character set"):
         list(expand_hunspell(tmp_path / "x.dic"))
+
+
+def compile_hunspell(tmp_path, capsys, aff: str, dic: str = "1\ncasa/A\n") -> tuple[int, str]:
+    """Return the exit code and stderr of `ruzzle compile` on x.dic and x.aff holding ``dic`` and ``aff``."""
+    (tmp_path / "x.aff").write_text(aff, encoding="utf-8")
+    (tmp_path / "x.dic").write_text(dic, encoding="utf-8")
+    code = cli.main(["compile", "-l", "it", "-d", str(tmp_path / "x.dic"), "-o", str(tmp_path / "x.marisa")])
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("condition", ["[ab", "(", "(a|aa)*c", "a+", "[]", "a]", "\\d", "a{2}", "a$"])
+def test_a_condition_hunspell_would_not_read_is_one_line_naming_the_line(tmp_path, capsys, condition):
+    code, err = compile_hunspell(tmp_path, capsys, f"SET UTF-8\nSFX A Y 1\nSFX A 0 re {condition}\n")
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"ruzzle: error: {tmp_path / 'x.aff'}, line 3: the condition '{condition}' ")
+
+
+def test_a_condition_that_backtracked_as_a_regex_is_refused_at_once(tmp_path, capsys):
+    code, err = compile_hunspell(tmp_path, capsys, "SFX A Y 1\nSFX A 0 re (a|aa)*c\n", "1\n" + "a" * 45 + "b/A\n")
+    assert code == 1 and "line 2: the condition '(a|aa)*c' is not one hunspell reads" in err
+
+
+@pytest.mark.parametrize("condition, roots, forms", [
+    ("[^aeiou]o", ["gatto", "aereo", "o"], ["gattore"]), (".a", ["casa", "a"], ["casare"]),
+    ("[bc]a", ["casa", "cuba", "ca"], ["cubare", "care"]), ("sa", ["casa", "sa"], ["casare", "sare"]),
+])
+def test_conditions_are_matched_at_the_end_character_by_character(tmp_path, condition, roots, forms):
+    aff = hunspell.parse_aff(f"SFX A Y 1\nSFX A 0 re {condition}\n".encode())
+    assert [aff.suffixes["A"][0].apply(root) for root in roots if aff.suffixes["A"][0].apply(root)] == forms
+
+
+def test_a_prefix_condition_is_matched_at_the_start():
+    rule = hunspell.parse_aff(b"PFX B Y 1\nPFX B 0 ri [^aeiou]a\n").prefixes["B"][0]
+    assert [rule.apply(root) for root in ("casa", "oca", "c")] == ["ricasa", None, None]
+
+
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib"])
+def test_a_set_line_naming_a_codec_of_bytes_is_one_line_naming_the_line(tmp_path, capsys, codec):
+    code, err = compile_hunspell(tmp_path, capsys, f"# a comment\nSET {codec}\nSFX A Y 1\nSFX A 0 re .\n")
+    assert code == 1 and err == (f"ruzzle: error: {tmp_path / 'x.aff'} declares an unknown character set "
+                                 f"'{codec}' (line 2)\n")
+
+
+@pytest.mark.parametrize("aff", ["AF 1\nAF A\n", "AF A\n"])
+@pytest.mark.parametrize("flags", ["9", "0", "2"])
+def test_a_flag_alias_the_aff_does_not_define_is_one_line_naming_the_dic_line(tmp_path, capsys, aff, flags):
+    code, err = compile_hunspell(tmp_path, capsys, aff + "SFX A Y 1\nSFX A 0 re .\n", f"2\ncasa/1\nmare/{flags}\n")
+    assert code == 1 and err == (f"ruzzle: error: {tmp_path / 'x.dic'}, line 3: names flag alias {flags}, but the "
+                                 f".aff defines 1\n")

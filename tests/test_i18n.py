@@ -4,7 +4,10 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -41,6 +44,7 @@ def needs_babel():
     ({"LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT.UTF-8"}, "fr"),
     ({"LANGUAGE": "ru:it", "LC_ALL": "fr_FR.UTF-8"}, "ru"),
     ({"LANGUAGE": "sv:pt_BR:it", "LANG": "en_US.UTF-8"}, "pt"),  # the first supported one of the list
+    ({"LANG": "pt_PT.UTF-8"}, "pt"),                             # the Brazilian catalogue serves Portugal too
     ({"LANGUAGE": "sv:fi", "LANG": "nl_NL.UTF-8"}, "nl"),        # none supported: the locale decides
     ({"LANGUAGE": "it", "LANG": "C.UTF-8"}, None),               # gettext ignores LANGUAGE under the C locale
     ({"LANG": "POSIX"}, None),
@@ -164,7 +168,8 @@ KEY_NAMES = re.compile(r"(?:(?:Ctrl|Shift|Alt|F\d+|Esc|Enter|Tab|Backspace|Delet
 SAME_AS_ENGLISH = {
     "it": {"&File": "Italian software names the menu File"},
     "es": {"Plan": "'plan' is the Spanish word"},
-    "de": {"Plan": "'Plan' is the German word"},
+    "de": {"Plan": "'Plan' is the German word",
+           "Screenshots": "German interfaces say Screenshot (docs/i18n.md, glossary)"},
     "fr": {"Points": "'points' is the French word",
            ("{count} point", "{count} points"): "'point(s)' is the French word",
            "Plan": "'plan' is the French word"},
@@ -249,6 +254,149 @@ def test_each_installed_mo_is_compiled_from_its_po(code):
     installed = Path(i18n.LOCALE_DIR, code, "LC_MESSAGES", "ruzzle_gui.mo")
     assert installed.read_bytes() == catalogues.compiled(repo_po(code), code), \
         "run: python -m ruzzle_gui.lab.catalogues compile, then reinstall"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_gnu_msgfmt_checks_each_catalogue(code):
+    """GNU msgfmt -c (what Poedit runs on saving) accepts the catalogue: formats, headers, plural forms, one '&'."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU msgfmt is not installed (Debian: gettext; tests/run.sh installs it)")
+    done = subprocess.run([msgfmt, "-c", "--check-accelerators=&", "-o", os.devnull, str(repo_po(code))],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_brace_format_message_is_not_also_flagged_percent_format():
+    """'{percent}% shorter' reads as a %-directive to Babel: the extractor drops that flag (msgfmt -c fails on it)."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    both = [m.id for m in catalogues.extract_template() if {"python-format", "python-brace-format"} <= m.flags]
+    assert both == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_apps_names_for_an_image_never_follow_a_preposition(code):
+    """{name} in the reader's messages may be "the screen" or "the pasted image": after a preposition it would need
+    the language's contraction or case (Italian "da lo schermo" is "dallo schermo"), so it stands in brackets or
+    opens the sentence. The app's own read messages have one whole message per source instead."""
+    needs_babel()
+    from ruzzle_gui.app.text.engine_text import MESSAGES
+    from ruzzle_gui.lab import catalogues
+
+    named = {msgid for msgid in MESSAGES.values() if "{name}" in msgid}
+    assert len(named) >= 14
+    catalogue = {m.id: m.string for m in catalogues.read_catalogue(repo_po(code), code) if m.id in named}
+    glued = [string for string in catalogue.values() if re.search(r"(?<!\()(?<!^){name}", string)]
+    assert glued == [], f"{code}: write ({{name}}) or start with {{name}}"
+
+
+def test_a_read_is_said_in_one_whole_message_per_source():
+    """Italian: "dallo schermo", "dall'immagine incollata", "da foto.png", never "da lo schermo"."""
+    from ruzzle_gui.app.reading import read_message, reading_message
+
+    i18n.set_language("it")
+    assert reading_message(i18n._("the screen")) == "Lettura della griglia dallo schermo…"
+    assert reading_message(i18n._("the pasted image")) == "Lettura della griglia dall'immagine incollata…"
+    assert reading_message("foto.png") == "Lettura della griglia da foto.png…"
+    assert read_message(i18n._("the screen"), 4, 4, 2).startswith("Griglia 4×4 letta dallo schermo con i suoi bonus: "
+                                                                  "controlla le 2 caselle")
+    assert read_message(i18n._("the pasted image"), 4, 4, 0).startswith("Griglia 4×4 letta dall'immagine incollata")
+    i18n.set_language("en")
+    assert read_message("shot.png", 5, 5, 1).startswith("Read a 5×5 board with its bonuses from shot.png: check the 1 "
+                                                        "tile marked ?")
+
+
+def glossary() -> list[tuple[str, str, list[str], list[str]]]:
+    """Return docs/i18n.md's glossary: (language, English term, words to use, words never to use) per row."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "i18n.md").read_text(encoding="utf-8")
+    table = text.split("<!-- glossary")[1].split("\n\n")[0]
+    rows = []
+    for line in table.splitlines()[1:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and cells[0] != "language":
+            language, english, use, never = cells
+            rows.append((language, english, [w.strip() for w in use.split(",") if w.strip()],
+                         [w.strip() for w in never.split(",") if w.strip()]))
+    return rows
+
+
+def test_the_glossary_covers_the_terms_the_review_found_drifting():
+    terms = {(language, english) for language, english, _use, _never in glossary()}
+    assert {("it", "tile"), ("nl", "tile"), ("pt", "tile"), ("it", "screenshot"), ("de", "screenshot"),
+            ("es", "bonus"), ("fr", "anyway"), ("pt", "anyway")} <= terms
+    assert {language for language, *_rest in glossary()} == set(TRANSLATED)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalogue_keeps_to_the_glossary(code):
+    """Where the English says the term, the translation says the chosen word; no translation says a forbidden one."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    rows = [row for row in glossary() if row[0] == code]
+    off = []
+    for message in catalogues.read_catalogue(repo_po(code), code):
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        strings = [i18n.mnemonic(string)[0].casefold() for string in strings]
+        for _language, english, use, never in rows:
+            said = re.compile(rf"\b{re.escape(english)}", re.IGNORECASE)
+            if use and any(said.search(source) for source in sources):
+                off += [(english, string) for string in strings if not any(w.casefold() in string for w in use)]
+            off += [(word, string) for word in never for string in strings
+                    if re.search(rf"(?<!\w){re.escape(word.casefold())}(?!\w)", string)]
+    assert off == [], f"{code}: see the glossary in docs/i18n.md"
+
+
+def test_french_puts_a_no_break_space_before_high_punctuation_everywhere():
+    """One rule in every French message: U+00A0 before : ; ? ! and », after «; never an ordinary space there (a
+    wrapped label would push the colon onto a line of its own), nor U+202F (the narrow one is for digit groups)."""
+    needs_babel()
+    from ruzzle_gui.lab import catalogues
+
+    wrong = []
+    for message in catalogues.read_catalogue(repo_po("fr"), "fr"):
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        wrong += [string for string in strings if message.id and re.search("[ \u202f][:;?!»]|«[ \u202f]", string)]
+    assert wrong == []
+
+
+def fixed_shortcuts() -> dict[str, str]:
+    """Return {msgid: Alt letter} of every ``underlined(_("..."), "x")`` call in the app's sources."""
+    found = {}
+    for source in Path(i18n.__file__).resolve().parents[1].rglob("*.py"):  # every room of ruzzle_gui/app
+        for call in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "underlined":
+                label, key = call.args
+                if isinstance(key, ast.Constant) and isinstance(label, ast.Call):  # not retranslate's own call
+                    found[label.args[0].value] = key.value
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_fixed_alt_shortcut_is_underlined_in_every_language(code):
+    """A translation without the fixed letter ('Очистить' for Alt+L) shows it after the label, underlined: 'Очистить
+    (L)'. The keys help (F1) names the same letters."""
+    from ruzzle_gui.app.keys_help import KEYS
+
+    shortcuts = fixed_shortcuts()
+    assert len(shortcuts) >= 9
+    i18n.set_language(code)
+    for msgid, key in shortcuts.items():
+        text = i18n._(msgid)
+        options = i18n.underlined(text, key)
+        shown, underline = options["text"], options["underline"]
+        assert 0 <= underline < len(shown) and shown[underline].casefold() == key, (code, msgid, shown)
+        again = i18n.retranslate(shown)  # what a switch of language finds (the walk then underlines it again)
+        assert shown.startswith(text) and again == text and i18n.underlined(again, key) == options
+    listed = {key for _screen, keys in KEYS for key, _action in keys if key.startswith("Alt+")}
+    assert {f"Alt+{key.upper()}" for key in shortcuts.values()} <= set(re.findall(r"Alt\+\w", " ".join(listed)))
+    for key in listed - {"Alt+F"}:  # the keys help names the letters the labels show (Alt+F: the File menu's own)
+        assert re.findall(r"\+(\w)", key) == re.findall(r"\+(\w)", i18n._(key)), (code, key, i18n._(key))
 
 
 # ---------------------------------------------------------------- numbers
@@ -382,7 +530,7 @@ def test_a_board_in_another_alphabet_names_the_language_in_the_interface_languag
     error = coded(ImageError("the board in x.png is not in the Italian alphabet ..."), "alphabet", name="x.png",
                   language="Italiano", language_code="it", strange=12, tiles=16)
     i18n.set_language("de")
-    assert engine_text(error) == ("das Brett in x.png ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
+    assert engine_text(error) == ("das Brett (x.png) ist nicht im Alphabet der gewählten Sprache, Italienisch (12 von "
                                   "16 Feldern zeigen andere Buchstaben): wählen Sie seine Sprache")
 
 
@@ -553,3 +701,59 @@ def test_dictionary_errors_speak_the_interface_language_and_stay_english_for_the
                                            "ruzzle-gui, o il pacchetto del tuo sistema)")
     i18n.set_language("ru")
     assert engine_text(outside.value).startswith(f"{path}: в 1 из 3 слов есть буквы вне алфавита")
+
+
+# ---------------------------------------------------------------- damaged installed catalogues
+
+def _damaged_copy(tmp_path, monkeypatch, damage) -> Path:
+    """Point the app at a copy of the installed catalogues whose Italian .mo ``damage`` rewrote; return it."""
+    import shutil
+
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    mo = copy / "it" / "LC_MESSAGES" / "ruzzle_gui.mo"
+    mo.write_bytes(damage(mo.read_bytes()))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(copy))
+    gettext._translations.clear()  # gettext caches a catalogue by its path
+    return mo
+
+
+def _with_plural_forms(raw: bytes, forms: bytes) -> bytes:
+    """Return the .mo ``raw`` with its header's Plural-Forms replaced by ``forms`` (same length, padded)."""
+    start = raw.index(b"Plural-Forms: ")
+    end = raw.index(b"\n", start)
+    line = b"Plural-Forms: " + forms
+    return raw[:start] + line.ljust(end - start) + raw[end:]
+
+
+@pytest.mark.parametrize("damage", [lambda raw: raw[:100], lambda raw: b"", lambda raw: b"garbage",
+                                    lambda raw: _with_plural_forms(raw, b"nplurals=2; plural=(n != 1;")],
+                         ids=["truncated", "empty", "bad magic", "bad Plural-Forms"])
+def test_a_damaged_catalogue_gives_english_and_one_line(tmp_path, monkeypatch, capsys, damage):
+    mo = _damaged_copy(tmp_path, monkeypatch, damage)
+    assert i18n.set_language("it") == "it"
+    assert i18n._("New game") == "New game" and i18n.ngettext("{count} word", "{count} words", 2) == "{count} words"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"ruzzle-gui: the Italian catalogue {mo} is damaged (")
+    assert err.endswith("): the interface speaks English; reinstall ruzzle-gui\n")
+
+
+def test_a_translation_naming_a_placeholder_its_english_lacks_is_shown_in_english_alone(tmp_path, monkeypatch,
+                                                                                         capsys):
+    source = "Random {language} board with bonuses: press Enter to check them"
+    i18n.set_language("it")
+    translated = i18n._(source)
+    assert "{language}" in translated
+    changed = translated.replace("{language}", "{lingua}  ")  # as long: the .mo's offsets stay right
+    mo = _damaged_copy(tmp_path, monkeypatch, lambda raw: raw.replace(translated.encode(), changed.encode()))
+    i18n.set_language("it")
+    assert i18n._(source).format(language="X") == "Random X board with bonuses: press Enter to check them"
+    assert i18n._("New game") == "Nuova partita"  # every other message stays Italian
+    assert capsys.readouterr().err == (f"ruzzle-gui: 1 message of the Italian catalogue {mo} names a placeholder "
+                                       f"its English does not: shown in English\n")
+
+
+def test_every_shipped_catalogue_passes_the_load_time_check(capsys):
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+    assert capsys.readouterr().err == ""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -131,3 +133,56 @@ def test_a_played_word_not_on_the_board_is_refused_naming_it(capsys, board_file,
 def test_a_played_word_on_the_board_but_not_in_the_dictionary_is_taken(capsys, board_file):
     code, out, _ = run(capsys, "plan", "-l", "it", "-b", board_file, "--played", "CASEM", "--json")
     assert code == 0 and json.loads(out)["played"] == ["CASEM"]
+
+
+def _plan_in_child(tmp_path: Path, rows: list[str], played: str) -> subprocess.CompletedProcess:
+    """Run ``ruzzle plan`` on the board of ``rows`` with ``--played played`` in a child, killed after 60 s."""
+    board = tmp_path / "hostile.board"
+    board.write_text("".join(row + "\n" for row in rows), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "ruzzle_gui", "plan", "-l", "it", "-b", str(board),
+                           "--played", played], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("rows, played", [
+    (["A A A A A"] * 5, "A" * 24 + "B"),  # no B: every path of A's was tried first
+    (["A A A A A"] * 4 + ["A A A A C"], "A" * 23 + "BC"),  # a B nowhere
+    (["A A A A A"] * 4 + ["A A A B C"], "A" * 20 + "BCB"),  # one B, two in the word
+])
+def test_a_played_word_on_a_board_of_one_letter_is_refused_without_a_hang(tmp_path, rows, played):
+    done = _plan_in_child(tmp_path, rows, played)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"ruzzle: error: --played {played}: that word cannot be traced on this board\n"
+
+
+def test_a_played_word_that_uses_every_tile_is_traced(tmp_path):
+    done = _plan_in_child(tmp_path, ["A A A A A"] * 4 + ["A A A A B"], "A" * 24 + "B")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_played_word_too_costly_to_trace_is_one_line(capsys, tmp_path, monkeypatch):
+    from ruzzle_gui import graph
+
+    path = tmp_path / "a.board"
+    path.write_text("A A A A A\n" * 5, encoding="utf-8")
+    monkeypatch.setattr(graph.can_trace, "__defaults__", (3,))  # as if the board were far larger
+    code, out, err = run(capsys, "plan", "-l", "it", "-b", str(path), "--played", "A" * 24)
+    assert (code, out) == (1, "")
+    assert err == (f"ruzzle: error: --played {'A' * 24}: this board has too many ways to trace that word to check "
+                   "them all\n")
+
+
+@pytest.mark.parametrize("tiles, word, traced", [
+    ("QU A S I", "QUASI", True), ("QU A S I", "QUIS", True), ("QU A S I", "QUAQU", False),
+    ("A B C D", "ADBC", True), ("A B C D", "AD", True), ("A B C D", "", False), ("A B C D", "ABA", False),
+])
+def test_can_trace_follows_adjacent_tiles_each_used_once(tiles, word, traced):
+    from ruzzle_gui.graph import can_trace
+
+    assert can_trace(Board(2, 2, tuple(tiles.split()), (None,) * 4), word) is traced
+
+
+def test_can_trace_keeps_to_neighbours():
+    from ruzzle_gui.graph import can_trace
+
+    row = Board(1, 3, ("A", "B", "C"), (None,) * 3)
+    assert (can_trace(row, "ABC"), can_trace(row, "AC"), can_trace(row, "CBA")) == (True, False, True)

@@ -298,7 +298,8 @@ def test_ruzzle_watch_refuses_a_region_that_is_not_one(text, capsys):
 @pytest.mark.parametrize("stored, loaded", [
     ([10, 20, 400, 800], [10, 20, 400, 800]), ([-1920, 0, 400, 800], [-1920, 0, 400, 800]),
     ([10, 20, 0, 800], None), ([10, 20, 400], None), ("0,0,400,800", None), ([True, 0, 400, 800], None),
-    ([0, 0, 10**9, 800], None), (None, None),
+    ([0, 0, 10**9, 800], None), ([0, 0, 100000, 100000], None), ([0, 0, 32768, 800], None),
+    ([-32767, 0, 32767, 800], [-32767, 0, 32767, 800]), (None, None),
 ])
 def test_the_watched_region_is_remembered_and_a_damaged_one_forgotten(tmp_path, stored, loaded):
     import json
@@ -338,3 +339,44 @@ def test_ruzzle_watch_prints_a_board_it_cannot_solve_and_watches_on(capsys):
     assert "cannot solve this board: row 1, cell 1: '?' is not a letter" in out and "check these tiles" in out
     print_board(reading, EN, 5)
     assert "total score" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text", ["0,0,100000,100000", "-100000000000,0,10,10", "0,99999999999999999999,5,5"])
+def test_ruzzle_watch_refuses_a_region_beyond_any_screen_in_one_line(text, capsys):
+    from ruzzle_gui.cli import main
+
+    assert main(["watch", "-l", "en", f"--region={text}"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"'{text}' lies beyond any screen" in err
+
+
+@pytest.fixture
+def screen_1400x1000(monkeypatch):
+    """Make the screen a 1400x1000 picture; return the bounding boxes Pillow was asked for."""
+    from PIL import ImageGrab
+
+    asked = []
+
+    def grab(bbox=None, **_options):
+        asked.append(bbox)
+        return Image.new("RGB", (1400, 1000), (9, 9, 9)).crop(bbox) if bbox else Image.new("RGB", (1400, 1000))
+
+    monkeypatch.setattr(ImageGrab, "grab", grab)
+    return asked
+
+
+@pytest.mark.parametrize("region, size", [((0, 0, 13000, 13000), (1400, 1000)), ((1300, 900, 500, 500), (100, 100)),
+                                          ((-50, -60, 100, 100), (50, 40)), ((10, 20, 30, 40), (30, 40))])
+def test_a_region_is_clipped_to_the_screen(screen_1400x1000, region, size):
+    from ruzzle_gui.vision.capture import capture_screen
+
+    assert capture_screen(region).size == size and screen_1400x1000 == [None]
+
+
+@pytest.mark.parametrize("region", [(1400, 0, 10, 10), (0, 1000, 10, 10), (-20, 0, 20, 5)])
+def test_a_region_wholly_off_the_screen_is_said(screen_1400x1000, region):
+    from ruzzle_gui.vision.capture import capture_screen
+
+    with pytest.raises(ImageError) as raised:
+        capture_screen(region)
+    assert str(raised.value) == ("the region {},{},{},{} lies outside the screen (1400x1000 pixels)".format(*region))

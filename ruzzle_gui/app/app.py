@@ -18,6 +18,7 @@ from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.menu import MenuBar
+from ruzzle_gui.app.settings import Kept
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
 from ruzzle_gui.app.state import AppState
@@ -138,9 +139,7 @@ class App:
         self.state.settings.theme = theme.apply_theme(
             self.root, "light" if theme.mode(self.root) == "dark" else "dark")
         self.step_bar.label_theme_button()
-        problem = self.state.save()
-        if problem:
-            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+        self.save_settings()  # a save that fails is said in the window, not only on stderr
 
     def set_interface_language(self, code: str | None) -> None:
         """Speak ``code`` (None: the system's language) from now on, the board kept, and remember the choice."""
@@ -298,7 +297,7 @@ class App:
         problem = self.state.save()
         if problem:
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
-            self.screen.hint.flash(problem[:1].upper() + problem[1:])
+            self.screen.hint.flash(problem[:1].upper() + problem[1:], error=not isinstance(problem, Kept))
 
     def new_game(self) -> None:
         """Clear the board and start again at the letter window."""
@@ -355,7 +354,9 @@ class App:
         if self._save_id is not None:
             self.root.after_cancel(self._save_id)
         problem = None if self._close_unsaved else self.state.save()
-        if problem:
+        if isinstance(problem, Kept):  # saved: the damaged file kept aside is said where the player looks next
+            print(f"ruzzle-gui: {problem}", file=sys.stderr)
+        elif problem:
             # The window stays, so the player reads why; closing again quits without saving.
             print(f"ruzzle-gui: {problem}", file=sys.stderr)
             self._close_unsaved = True

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from ruzzle_gui.app.history import named
 from ruzzle_gui.app.look.hint import NOTICE_MS
-from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file
+from ruzzle_gui.app.reading import BoardReader, image_files, is_image_file, read_message
 from ruzzle_gui.app.text.engine_text import engine_text
-from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
+from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.board import Board, BoardError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -105,16 +105,8 @@ class FileOpener:
         doubtful = {r * board.cols + c: reasons.get((r, c), "") for r, c in reading.uncertain}
         self.app.show_letters()
         self.app.letters.show_read(board, doubtful)
-        # TRANSLATORS: {name} is a file name, "the pasted image" or "the screen".
-        message = ngettext("Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tile marked ? "
-                           "(? goes from one to the next), then Enter accepts and solves",
-                           "Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tiles marked ? "
-                           "(? goes from one to the next), then Enter accepts and solves", len(doubtful)) \
-            if doubtful else _("Read a {rows}×{cols} board with its bonuses from {name}: check the letters, then "
-                               "Enter accepts and solves")
-        self.app.letters.hint.flash(message.format(rows=board.rows, cols=board.cols, name=name,
-                                                   count=format_number(len(doubtful))),
-                                    error=bool(doubtful), ms=NOTICE_MS)
+        self.app.letters.hint.flash(read_message(name, board.rows, board.cols, len(doubtful)), error=bool(doubtful),
+                                    ms=NOTICE_MS)
 
     def _forget_board(self, path: str) -> None:
         """Drop a board file that no longer exists from the recent list."""

@@ -66,6 +66,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("Ctrl+E"), N_("edit the board")),
         (N_("Ctrl+N"), N_("new game")),
         (N_("Ctrl+P"), N_("Plan tab: the words to swipe in the round; again: back")),
+        (N_("Alt+W, Alt+P"), N_("Words tab, Plan tab")),
         (N_("Enter in the plan"), N_("play the plan: each word waits until it is ticked; a countdown runs")),
         (N_("Esc in the plan"), N_("stop playing")),
         (N_("Space in the plan"), N_("tick the word as played: the one playing, or the one selected")),

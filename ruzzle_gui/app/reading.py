@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ruzzle_gui.app.solving import start_worker
 from ruzzle_gui.app.text.engine_text import engine_text
-from ruzzle_gui.app.text.i18n import N_, _
+from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
 from ruzzle_gui.language import Language
 from ruzzle_gui.vision.errors import ImageError, OcrUnavailableError
 
@@ -26,6 +26,10 @@ POLL_MS = 40
 HIDE_MS = 300
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".gif", ".tif", ".tiff")
 IMAGE_PATTERNS = " ".join(f"*{s} *{s.upper()}" for s in IMAGE_SUFFIXES)
+# An image without a file, named by the app. Each source gets its own whole messages (``read_message``):
+# "the screen" after a preposition would need the language's own contraction (Italian "dallo schermo").
+SCREEN = N_("the screen")
+PASTED = N_("the pasted image")
 CLIPBOARD_HINT = N_("pasting an image needs xclip (X11) or wl-clipboard (Wayland): "
                     "sudo apt install xclip wl-clipboard")
 
@@ -48,7 +52,7 @@ def grab_clipboard():
         content = ImageGrab.grabclipboard()
     except NotImplementedError:
         raise ImageError(_(CLIPBOARD_HINT)) from None
-    except OSError as err:
+    except Exception as err:  # noqa: BLE001 (Pillow parses what the clipboard holds: its error is the data's fault)
         raise ImageError(_("cannot read the clipboard: {problem}").format(problem=err)) from None
     if isinstance(content, list):  # files copied in a file manager
         content = next((name for name in content if is_image_file(name)), None)
@@ -77,6 +81,50 @@ def problem(error: Exception, source: str | None = None) -> str:
         text = engine_text(error, source)
         return text[:1].upper() + text[1:]
     return _("Reading failed: {error}: {problem}").format(error=type(error).__name__, problem=error)
+
+
+def source_of(name: str) -> str | None:
+    """Return SCREEN or PASTED if ``name`` is the app's name for that image in the interface language, else None."""
+    return next((source for source in (SCREEN, PASTED) if name == _(source)), None)
+
+
+def reading_message(name: str) -> str:
+    """Return the status line of a read under way from ``name`` (a file, or the app's name for an image)."""
+    source = source_of(name)
+    if source == SCREEN:
+        return _("Reading the board on the screen…")
+    if source == PASTED:
+        return _("Reading the board in the pasted image…")
+    # TRANSLATORS: {name} is a file name (the screen and the pasted image have their own messages).
+    return _("Reading the board in {name}…").format(name=name)
+
+
+def read_message(name: str, rows: int, cols: int, doubtful: int) -> str:
+    """Return the hint after a read from ``name``: the board's size, the tiles to check, and what Enter does."""
+    source, values = source_of(name), {"rows": rows, "cols": cols, "name": name, "count": format_number(doubtful)}
+    if source == SCREEN:
+        message = ngettext("Read a {rows}×{cols} board with its bonuses from the screen: check the {count} tile "
+                           "marked ? (? goes from one to the next), then Enter accepts and solves",
+                           "Read a {rows}×{cols} board with its bonuses from the screen: check the {count} tiles "
+                           "marked ? (? goes from one to the next), then Enter accepts and solves", doubtful) \
+            if doubtful else _("Read a {rows}×{cols} board with its bonuses from the screen: check the letters, "
+                               "then Enter accepts and solves")
+    elif source == PASTED:
+        message = ngettext("Read a {rows}×{cols} board with its bonuses from the pasted image: check the {count} "
+                           "tile marked ? (? goes from one to the next), then Enter accepts and solves",
+                           "Read a {rows}×{cols} board with its bonuses from the pasted image: check the {count} "
+                           "tiles marked ? (? goes from one to the next), then Enter accepts and solves", doubtful) \
+            if doubtful else _("Read a {rows}×{cols} board with its bonuses from the pasted image: check the "
+                               "letters, then Enter accepts and solves")
+    else:
+        # TRANSLATORS: {name} is a file name (the screen and the pasted image have their own messages).
+        message = ngettext("Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tile marked ? "
+                           "(? goes from one to the next), then Enter accepts and solves",
+                           "Read a {rows}×{cols} board with its bonuses from {name}: check the {count} tiles marked ? "
+                           "(? goes from one to the next), then Enter accepts and solves", doubtful) \
+            if doubtful else _("Read a {rows}×{cols} board with its bonuses from {name}: check the letters, then "
+                               "Enter accepts and solves")
+    return message.format(**values)
 
 
 class ReadJob:
@@ -132,7 +180,7 @@ class BoardReader:
     def read_clipboard(self) -> None:
         """Read the board in the image on the clipboard."""
         language = self.language()
-        self._start(lambda: read_board(grab_clipboard(), language), _("the pasted image"))
+        self._start(lambda: read_board(grab_clipboard(), language), _(PASTED))
 
     def read_screen(self) -> None:
         """Hide the window, capture the screen, show the window again, and read the board in the capture."""
@@ -153,7 +201,7 @@ class BoardReader:
             return
         self._show_window()
         language = self.language()
-        self._start(lambda: read_board(shot, language), _("the screen"))
+        self._start(lambda: read_board(shot, language), _(SCREEN))
 
     def _show_window(self) -> None:
         """Bring the window back after a capture."""
@@ -162,8 +210,7 @@ class BoardReader:
 
     def _start(self, task: Callable[[], object], name: str) -> None:
         """Run ``task`` on a worker thread and poll it."""
-        # TRANSLATORS: {name} is a file name, "the pasted image" or "the screen".
-        self.on_busy(_("Reading the board in {name}…").format(name=name))
+        self.on_busy(reading_message(name))
         self.job = job = ReadJob(task, name)
         start_worker(job.thread)
         self.window.after(POLL_MS, self._poll, job)

@@ -2,8 +2,10 @@
 
 Nothing in it is lost: a save writes only the keys this window changed, over
 what is on disk at that moment (another window may have saved since), under a
-lock; a damaged file is kept as a dated backup before the defaults are used;
-a FIFO or device in its place is refused, never opened.
+lock; a damaged file is kept as a dated backup before the defaults are used,
+and a file damaged while the app is open is kept the same way before a save
+writes every value the window holds; a FIFO or device in its place is refused,
+never opened.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from ruzzle_gui.app.text.i18n import LANGUAGES, _
 from ruzzle_gui.files import write_atomically, write_bytes
 from ruzzle_gui.language import config_dir
 from ruzzle_gui.plan import DEFAULT_SECONDS, PlanError, Timing, check_seconds
+from ruzzle_gui.vision import MAX_SCREEN_PX  # a larger stored region is damaged
 
 DEFAULT_DELAY_MS = 350
 DELAY_RANGE_MS = (60, 900)
@@ -28,7 +31,6 @@ RECENT_LIMIT = 8
 # and reading it whole could cost unbounded memory.
 MAX_SETTINGS_BYTES = 64 * 1024
 MAX_PATH_CHARS = 4096
-MAX_SCREEN_PX = 100_000  # beyond any desktop of several monitors: a larger region is damaged
 DEFAULT_TIMING = asdict(Timing())  # the planner's reasoned defaults; a stored value it refuses is damaged
 
 
@@ -151,9 +153,14 @@ def _read_raw(path: Path) -> dict:
     return data
 
 
+def _backup_name(path: Path) -> Path:
+    """Return the dated name a damaged settings file is kept under beside ``path``."""
+    return path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
 def _keep_damaged(path: Path) -> str:
     """Rename a damaged settings file to a dated backup; return the notice that says where it is."""
-    backup = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+    backup = _backup_name(path)
     try:
         os.replace(path, backup)
     except OSError as err:
@@ -215,35 +222,60 @@ def _recent(value: object) -> list[str]:
     return [p for p in value if _language(p) is not None][:RECENT_LIMIT]
 
 
+class Kept(str):
+    """What ``save_settings`` says when the save went through after keeping a damaged file aside: news, not a
+    failure (the window may close)."""
+
+
 def save_settings(settings: Settings, path: str | Path) -> str | None:
     """Write what changed in ``settings`` since it was read over the file at ``path``; return None or why not.
 
     Settings read from the file (``read_settings``) write only the keys changed
     since, over what is on disk now, so two windows keep each other's changes;
-    others write every key. The file is replaced in one step, under a lock.
+    others write every key. The file is replaced in one step, under a lock. A file
+    on disk that cannot be read is never written over: it is kept as a dated
+    backup, every value is written, and the ``Kept`` notice returned says where.
     """
     path = Path(path)
     values = _stored(settings)
     before = settings._on_disk
     changed = values if before is None else {key: value for key, value in values.items() if before.get(key) != value}
+    kept = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path):
             try:
                 on_disk = _read_raw(path)
-            except (FileNotFoundError, _Damaged):
+            except FileNotFoundError:
                 on_disk = {}
+            except _Damaged:
+                kept = _backup_name(path)
+                os.replace(path, kept)  # if it fails, nothing is written: the damaged file stays as it was
+                on_disk, changed = {}, values
             except _NotRegular:
                 return _("could not save settings to {path}: it is not a regular file").format(path=path)
             if not changed and on_disk:
                 return None
-            text = json.dumps({**on_disk, **changed}, indent=2, ensure_ascii=False) + "\n"
+            data = _json_bytes({**on_disk, **changed})
             # Replace in one step, so a crash or a full disk never leaves a half-written file.
-            write_atomically(path, lambda partial: write_bytes(partial, text.encode()))
+            write_atomically(path, lambda partial: write_bytes(partial, data))
     except OSError as err:
         return _("could not save settings to {path}: {problem}").format(path=path, problem=err.strerror)
     _loaded(settings, values)
+    if kept is not None:
+        return Kept(_("Your settings file was damaged: the old file is kept as {backup}; your settings are saved")
+                    .format(backup=kept))
     return None
+
+
+def _json_bytes(data: dict) -> bytes:
+    """Return ``data`` as the settings file's UTF-8 JSON text, non-ASCII letters written as they are."""
+    try:
+        return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+    except UnicodeEncodeError:
+        # A lone surrogate (valid JSON, or a file name's undecodable byte) has no UTF-8: written as its
+        # \u escape instead, it reads back the same.
+        return (json.dumps(data, indent=2) + "\n").encode()
 
 
 class _locked:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ruzzle_gui.app.history import History, Snapshot
 from ruzzle_gui.app.settings import Settings, save_settings
-from ruzzle_gui.app.text.i18n import N_
+from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.app.verdict_book import VerdictBook
 from ruzzle_gui.board import Board
 
@@ -125,9 +125,14 @@ class AppState:
         """Save the settings; return None, or why they were not saved.
 
         The language saved is the one the player last chose: a fallback used because
-        their file failed to load is not remembered over it.
+        their file failed to load is not remembered over it. A fault nobody foresaw
+        is said like any other, so it never keeps the player from quitting.
         """
-        return save_settings(self.settings, self.settings_file)
+        try:
+            return save_settings(self.settings, self.settings_file)
+        except Exception as err:  # said, never raised: a raise here would trap the window open
+            return _("could not save settings to {path}: {problem}").format(
+                path=self.settings_file, problem=f"{type(err).__name__}: {err}")
 
 
 def _file_reason(letter: bool, bonus: bool, guess: str | None) -> str:

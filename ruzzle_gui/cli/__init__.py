@@ -60,6 +60,8 @@ def main(argv: "Sequence[str] | None" = None) -> int:
     # The reader's matrix products are small (a glyph against a few hundred templates): OpenBLAS's
     # worker threads would only spin, costing ~0.1 s of CPU per `ruzzle read` on a shared machine.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    if sys.stderr is None:  # started with stderr closed (`2>&-`)
+        _null_stderr()
     interrupted = INTERRUPTED
     interrupted.clear()
     _signal.signal(_signal.SIGINT, lambda signum, _frame: _interrupt(interrupted, signum))
@@ -80,6 +82,29 @@ def main(argv: "Sequence[str] | None" = None) -> int:
             raise
         sys.stderr.write("\nruzzle: interrupted\n")
         return EXIT_INTERRUPTED
+
+
+def _null_stderr() -> None:
+    """Give a closed stderr the null device: print() would send our lines into stdout, maybe the JSON a
+    script reads, and a C library (libtiff) would write into whatever file took descriptor 2."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        if null != 2 and not _is_open(2):  # standard input was closed too, so it took descriptor 0
+            os.dup2(null, 2)
+            os.close(null)
+            null = 2
+    except OSError:
+        return
+    sys.stderr = open(null, "w", encoding="utf-8", errors="backslashreplace", closefd=null != 2)  # noqa: SIM115
+
+
+def _is_open(descriptor: int) -> bool:
+    """Return whether ``descriptor`` is an open file descriptor."""
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return False
+    return True
 
 
 def _unraisable(unraisable) -> None:

@@ -178,17 +178,52 @@ def fail(message: str) -> int:
     """Print one error line on stderr and return the bad-input exit code; after a Ctrl-C, whose
     interrupted import may surface as any error, say "interrupted" and return its exit code."""
     if INTERRUPTED:
-        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        say("interrupted", after="\n")
         return EXIT_INTERRUPTED
-    print(f"{PROG}: error: {one_line(shortened(message))}", file=sys.stderr)
+    say(f"error: {message}")
     return EXIT_BAD_INPUT
 
 
+def say(message: str, after: str = "") -> None:
+    """Print ``message`` on stderr as one visible line after "ruzzle: " (``after`` a line break first).
+
+    Quiet if stderr is closed or failing: print's fallback would put the line into stdout, which
+    may be the JSON a script reads, and the exit code says enough.
+    """
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"{after}{PROG}: {shortened(one_line(message))}\n")
+        stream.flush()
+    except (OSError, ValueError):  # ValueError: the stream was closed
+        pass
+
+
 def one_line(message: str) -> str:
-    """Return ``message`` on one line: a library's own message (a failed import's advice) may span many."""
-    if "\n" not in message:  # nearly always: nothing to allocate, which matters when memory ran out
+    """Return ``message`` on one line, every control character shown as an escape (``\\r``, ``\\x1b``).
+
+    A library's own message (a failed import's advice) may span many lines; a file name or a
+    cell may hold a carriage return or a terminal's escape sequence, which would rewrite the line
+    on screen, or a direction mark, which would reorder it.
+    """
+    if message.isprintable():  # nearly always: nothing to allocate, which matters when memory ran out
         return message
-    return " ".join([part.strip() for part in message.splitlines() if part.strip()])
+    if "\n" in message:
+        message = " ".join([part.strip() for part in message.split("\n") if part.strip()])
+    return message.translate(_visible_table())
+
+
+# Shown as escapes: C0 and C1 controls, DEL, and the marks that reorder or break a line.
+INVISIBLE = [*range(0x20), *range(0x7F, 0xA0), 0x061C, 0x200E, 0x200F, *range(0x2028, 0x202F),
+             *range(0x2066, 0x206A)]
+ESCAPES = {"\t": "\\t", "\r": "\\r", "\0": "\\0"}
+
+
+def _visible_table() -> dict[int, str]:
+    """Return the str.translate table that shows every INVISIBLE character as its escape."""
+    return {code: ESCAPES.get(chr(code)) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+            for code in INVISIBLE}
 
 
 MAX_MESSAGE = 400  # characters; normal messages are far shorter, a 100 KB argument is not echoed whole

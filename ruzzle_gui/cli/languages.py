@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Collection, Sequence
 
-from ruzzle_gui.cli.common import PROG, write
+from ruzzle_gui.cli.common import PROG, say, write
 from ruzzle_gui.dictionary import DictionaryError, forget_loaded, load_index
 from ruzzle_gui.language import LanguageError, known_languages, load_language
 
@@ -49,8 +48,8 @@ def languages(args: argparse.Namespace) -> int:
     for row in rows:
         if row["indexed"] is False:
             path = load_language(row["code"]).dictionary_path
-            print(f"{PROG}: note: {row['code']}: {path} has no usable index beside it, so solving is slower; "
-                  f"give it one with: {PROG} compile -d {path} -o {path}", file=sys.stderr)
+            say(f"note: {row['code']}: {path} has no usable index beside it, so solving is slower; "
+                f"give it one with: {PROG} compile -d {path} -o {path}")
     return 0
 
 
@@ -59,7 +58,7 @@ def _language_row(code: str) -> dict:
     try:
         language = load_language(code)
     except LanguageError as err:
-        print(f"{PROG}: warning: {err}", file=sys.stderr)
+        say(f"warning: {err}")
         return {"code": code, "name": "(invalid language file)", "words": None,
                 "min_length": None, "confidence": "?", "dictionary": "-", "indexed": None}
     row = {"code": code, "name": language.name, "words": None,

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 
-from ruzzle_gui.cli.common import EXIT_USAGE, shortened
+from ruzzle_gui.cli.common import EXIT_USAGE, one_line, shortened
 
 # Read only by the type checker: `ruzzle --help` does without typing.
 TYPE_CHECKING = False
@@ -46,4 +46,4 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print one usage-error line and exit with code 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(message)} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {shortened(one_line(message))} (see '{self.prog} --help')\n")

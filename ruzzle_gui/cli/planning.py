@@ -13,9 +13,8 @@ from ruzzle_gui.cli.solving import (
     verdict_json,
     word_filters,
 )
-from ruzzle_gui.graph import Graph
+from ruzzle_gui.graph import Graph, TraceTooCostly, can_trace
 from ruzzle_gui.plan import DEFAULT_SECONDS, Plan, PlanError, Timing, check_seconds, check_size, plan, upper_bound
-from ruzzle_gui.practice import on_board
 from ruzzle_gui.verdicts import lifted, with_verdicts, without_refused
 from ruzzle_gui.word_filters import WordMarks, apply, describe_filters
 
@@ -23,6 +22,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up
 if TYPE_CHECKING:
     import argparse
 
+    from ruzzle_gui.board import Board
     from ruzzle_gui.cli.options import OptionTable
 
 EPILOG = """examples:
@@ -115,11 +115,10 @@ def run_plan(args: argparse.Namespace) -> int:
     solutions, left_out = apply(found, word_filters(args), lifted(marks, verdicts))
     solutions, left_out["refused"] = without_refused(solutions, verdicts)  # a refused word costs time for nothing
     played = [language.fold(word) for word in args.played]
-    missing = next((shown for shown, word in zip(args.played, played) if not on_board(graph.board, word)), None)
-    if missing is not None:
-        raise CliError(f"--played {missing}: that word cannot be traced on this board")
-    # The finger is where the last word played ended, whether the filters keep that word or not.
     by_word = {s.word: s for s in found}
+    # A dictionary word the solve found is traced already; any other is traced here.
+    check_played(graph.board, [(shown, word) for shown, word in zip(args.played, played) if word not in by_word])
+    # The finger is where the last word played ended, whether the filters keep that word or not.
     finger = next((by_word[w].path[-1] for w in reversed(played) if w in by_word), None)
     timing = timing_of(args)
     chance = with_verdicts(chance_of(lifted(marks, verdicts), table), verdicts)
@@ -154,6 +153,18 @@ def _verdicts_and_table(language, args: argparse.Namespace, marks: WordMarks) ->
         return verdicts, learned_of(store, language, verdicts, marks)
     finally:
         store.close()
+
+
+def check_played(board: Board, played: list[tuple[str, str]]) -> None:
+    """Raise CliError naming the first played word, as (typed, folded), that cannot be traced on ``board``."""
+    for typed, word in played:
+        try:
+            traced = can_trace(board, word)
+        except TraceTooCostly:
+            raise CliError(f"--played {typed}: this board has too many ways to trace that word to check "
+                           f"them all") from None
+        if not traced:
+            raise CliError(f"--played {typed}: that word cannot be traced on this board")
 
 
 def plan_lines(result: Plan, bound: int, filters: str = "", verdicts=None) -> list[str]:

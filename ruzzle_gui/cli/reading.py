@@ -1,9 +1,7 @@
 """``ruzzle read``: read a board from a screenshot and print it as a board file (or JSON with confidences)."""
 from __future__ import annotations
 
-import sys
-
-from ruzzle_gui.cli.common import PROG, CliError, add_language_options, file_name, language_of, write
+from ruzzle_gui.cli.common import CliError, add_language_options, file_name, language_of, say, write
 from ruzzle_gui.language import Language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
@@ -79,7 +77,7 @@ def sure_board(board, args: argparse.Namespace):
                        f"or pass --unsure-as-plain to {plain}")
     if letters:
         cells = ", ".join(f"row {r + 1} cell {c + 1}" for r, c in sorted(letters))
-        print(f"{PROG}: solving with these letters unchecked: {cells}", file=sys.stderr)
+        say(f"solving with these letters unchecked: {cells}")
     return board.unsure_as_plain()
 
 
@@ -106,7 +104,7 @@ def read(args: argparse.Namespace) -> int:
     language = language_of(args)
     reading = read_image(args.image, language)
     if reading.uncertain:
-        print(f"{PROG}: check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}", file=sys.stderr)
+        say(f"check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}")
     if args.json:
         import json
 

@@ -34,7 +34,8 @@ def add_watch(command: argparse.ArgumentParser | OptionTable) -> None:
 
 
 def region(text: str) -> tuple[int, int, int, int]:
-    """Return ``X,Y,W,H`` as four whole numbers, the width and height at least 1; else raise a usage error."""
+    """Return ``X,Y,W,H`` as four whole numbers, the width and height at least 1, none past MAX_SCREEN_PX; else
+    raise a usage error."""
     parts = text.split(",")
     try:
         x, y, width, height = (int(part) for part in parts)
@@ -42,6 +43,11 @@ def region(text: str) -> tuple[int, int, int, int]:
         raise type_error(f"'{text}' is not X,Y,W,H: four whole numbers such as 0,0,800,1000") from None
     if width < 1 or height < 1:
         raise type_error(f"the width and height of '{text}' must be at least 1")
+    from ruzzle_gui.vision import MAX_SCREEN_PX  # cheap: the reader itself is imported when first used
+
+    if max(abs(x), abs(y), width, height) > MAX_SCREEN_PX:
+        raise type_error(f"the region '{text}' lies beyond any screen: each number is at most {MAX_SCREEN_PX} "
+                         f"pixels")
     return x, y, width, height
 
 

@@ -106,5 +106,9 @@ def expand_hunspell(dic_path: str | os.PathLike) -> Iterator[str]:
     try:
         yield from hunspell.expand(dic_raw, aff_raw)
     except hunspell.HunspellError as err:
-        raise coded(DictionaryError(f"{aff_path} {err}"), "hunspell_charset", path=aff_path,
-                    **err.values) from None
+        if "charset" in err.values:
+            where = "" if err.line is None else f" (line {err.line})"
+            raise coded(DictionaryError(f"{aff_path} {err}{where}"), "hunspell_charset", path=aff_path,
+                        **err.values) from None
+        # The app compiles no hunspell dictionary: only the command line, in English, says this.
+        raise DictionaryError(f"{dic_path if err.in_dic else aff_path}, line {err.line}: {err}") from None

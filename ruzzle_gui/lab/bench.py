@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import NoReturn, TextIO
 
-from ruzzle_gui.board import Board
+from ruzzle_gui.board import MAX_SIDE, Board
 from ruzzle_gui.dictionary import DictionaryError
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.lab.big_boards import BIG_SCRIPT, BIG_SIZES, run_big
@@ -38,6 +38,7 @@ from ruzzle_gui.lab.report import EXIT_MISMATCH, EXIT_USAGE, machine, mb, ms, ot
 from ruzzle_gui.lab.search_counts import SearchCounts, probe_rows, search_counts
 from ruzzle_gui.lab.solvers import Solver, baseline_solve, optimised_solve, random_board
 from ruzzle_gui.language import Language, LanguageError, load_language
+from ruzzle_gui.vision.errors import ImageError
 
 # The child scripts of the memory and big-board measures import peak_rss, random_board and
 # search_counts from here; plan_bench and watch_bench take machine and percentile.
@@ -159,6 +160,9 @@ def _sizes(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"'{text[:40]}' is not a comma-separated list of sizes") from None
     if not sizes or min(sizes) < 1:
         raise argparse.ArgumentTypeError("board sizes must be at least 1")
+    if max(sizes) > MAX_SIDE:  # as every command refuses: a larger board's letters alone take gigabytes
+        raise argparse.ArgumentTypeError(f"board size {max(sizes)} is too large: the largest board is "
+                                         f"{MAX_SIDE}x{MAX_SIDE}")
     return sizes
 
 
@@ -226,6 +230,13 @@ def _verdict(results: list[SizeResult], out: TextIO) -> int:
     return EXIT_MISMATCH
 
 
+def _check_shot(path: str) -> None:
+    """Raise ImageError if ``--shot`` is no screenshot the reader takes: said before minutes of measuring."""
+    from ruzzle_gui.vision.images import load_image  # Pillow and numpy, only for a shot given
+
+    load_image(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark from the command line; return the exit status."""
     parser = build_parser()
@@ -238,8 +249,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{parser.prog}: error: --{name} must be at least 1", file=sys.stderr)
             return EXIT_USAGE
     try:
+        if args.shot:
+            _check_shot(args.shot)
         return run_big(args) if args.big else run(args)
-    except (LanguageError, DictionaryError) as err:
+    except (LanguageError, DictionaryError, ImageError) as err:
         print(f"ruzzle bench: error: {err}", file=sys.stderr)
         return EXIT_MISMATCH
     except subprocess.CalledProcessError as err:

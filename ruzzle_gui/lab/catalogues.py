@@ -56,7 +56,19 @@ def extract_template():  # -> babel.messages.Catalog
     for filename, lineno, message, comments, context in sorted(found, key=lambda item: (item[0], item[1])):
         template.add(message, None, [(f"ruzzle_gui/app/{filename}", lineno)], auto_comments=comments,
                      context=context)
+    for entry in template:
+        entry.flags -= percent_format_too(entry.flags)
     return template
+
+
+def percent_format_too(flags: set[str]) -> set[str]:
+    """Return {'python-format'} if ``flags`` also say python-brace-format, else nothing.
+
+    The app formats every message with str.format, but Babel flags a message python-format as well
+    whenever it reads a '%' as a directive ("{percent}% shorter": '% s'), and msgfmt -c then fails on
+    each translation of it. So brace format wins.
+    """
+    return {"python-format"} & flags if "python-brace-format" in flags else set()
 
 
 def write_catalogue(catalogue, path: Path) -> None:
@@ -88,6 +100,8 @@ def updated(code: str, template):  # -> babel.messages.Catalog
     catalogue = read_catalogue(path, code) if path.exists() else Catalog(
         locale=code, domain=DOMAIN, fuzzy=False, header_comment=HEADER, msgid_bugs_address="", last_translator="")
     catalogue.update(template, no_fuzzy_matching=True)
+    for entry in catalogue:
+        entry.flags -= percent_format_too(entry.flags)  # a flag the template no longer has may stay in the .po
     catalogue.obsolete.clear()  # a gone msgid goes: git keeps its history
     catalogue.project, catalogue.language_team = "ruzzle_gui", ""
     catalogue._num_plurals, catalogue._plural_expr = _plural_parts(code)

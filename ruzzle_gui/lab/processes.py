@@ -307,7 +307,6 @@ def reader_rows(language: Language, repeats: int, shot: str | None = None) -> li
 
 def _image_size(path: str) -> tuple[int, int]:
     """Return an image file's width and height."""
-    from PIL import Image
+    from ruzzle_gui.vision.images import load_image  # the product's checks: any image may be hostile
 
-    with Image.open(path) as image:
-        return image.size
+    return load_image(path).size

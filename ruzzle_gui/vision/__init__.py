@@ -12,6 +12,9 @@ from ruzzle_gui.vision.errors import INSTALL_HINT, ImageError, OcrUnavailableErr
 
 __all__ = ["read_board", "capture_screen", "Reading", "CellReading", "ImageError", "OcrUnavailableError"]
 
+# The largest screen coordinate or size in pixels (X11's are 16-bit signed): a region past it is on no screen.
+MAX_SCREEN_PX = 32_767
+
 _LAZY = {"read_board": "reader", "Reading": "reader", "CellReading": "reader", "capture_screen": "capture"}
 
 

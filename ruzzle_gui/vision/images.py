@@ -1,12 +1,23 @@
 """Open an image file safely, turned as its EXIF says: one ImageError for a missing, damaged, huge or non-image file.
 
+Every image is taken as hostile: only the formats a screenshot or a phone photo comes
+in are opened (Pillow would otherwise recognise thirty formats by their content,
+whatever the file's name, PostScript among them, which it hands to Ghostscript), and
+anything Pillow raises while reading one is the image's fault, said as one ImageError.
+
 Also how colourful an image is: a greyscale capture shows letters but not the
 bonus colours, so its bonuses are unknown rather than plain.
 """
 from __future__ import annotations
 
+import os
+import sys
+import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 from PIL import Image, UnidentifiedImageError
@@ -14,7 +25,17 @@ from PIL import Image, UnidentifiedImageError
 from ruzzle_gui.vision.errors import ImageError, coded
 from ruzzle_gui.vision.pixels import channel_spread
 
-__all__ = ["MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
+__all__ = ["FORMATS", "MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
+
+# Pillow's names of the formats read, the common first: what phones and desktops save
+# screenshots as (PNG, JPEG, WebP; BMP, GIF and TIFF from older tools and scanners).
+# Nothing else is even parsed. Pillow's JPEG reader names a phone camera's JPEG that
+# carries a second picture "MPO".
+FORMATS = ("PNG", "JPEG", "WEBP", "BMP", "GIF", "TIFF")
+READ_AS = (*FORMATS, "MPO")
+TIFF_MAGIC = (b"II*\0", b"MM\0*", b"II+\0", b"MM\0+")  # a TIFF's first four bytes, classic and big
+PREFIX = 16  # bytes: as many as Pillow's readers look at to know their format
+FORMAT_NAMES = "PNG, JPEG, WebP, BMP, GIF or TIFF"  # said when a file is in none of them
 
 # A screenshot of an 8K screen has 33 million pixels. Anything from 100 million
 # up (a 20000 x 20000 decompression bomb among them) is refused from its header,
@@ -28,26 +49,38 @@ SAMPLES = 40_000      # pixels looked at to tell colour from grey, whatever the 
 
 def load_image(source: str | Path | Image.Image) -> Image.Image:
     """Return the RGB image at path ``source`` (or ``source`` itself as RGB), fully decoded."""
-    if isinstance(source, Image.Image):
+    if isinstance(source, Image.Image):  # a capture (no format), or an image Pillow opened from the clipboard
+        if source.format is not None and source.format not in READ_AS:
+            raise _not_image("the image")
         _check_size(source.size, "the image")
-        return _upright(source).convert("RGB")
+        with _quiet_stderr(source.format == "TIFF"):
+            return _decoded(source, "the image")
     path = Path(source)
     if not path.exists():
         raise coded(ImageError(f"image file not found: {path}"), "not_found", path=str(path))
     if path.is_dir():
         raise coded(ImageError(f"{path} is a folder, not an image file"), "folder", path=str(path))
-    with warnings.catch_warnings():
-        # Pillow warns, then errors, on huge images; our own limit is stricter and speaks plainly.
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        image = _open(path)
-        with image:
-            _check_size(image.size, str(path))
-            try:
-                image.load()
-                return _upright(image).convert("RGB")
-            except (OSError, SyntaxError, ValueError) as err:
-                raise coded(ImageError(f"{path} is damaged or truncated: {err}"), "damaged", path=str(path),
-                            problem=str(err)) from None
+    with warnings.catch_warnings(), _opened(path) as handle:
+        # Pillow warns on huge images (our own limit is stricter and speaks plainly) and on odd
+        # metadata: a warning is two lines on stderr, and the pixels are what counts.
+        warnings.simplefilter("ignore")
+        prefix = _prefix(handle, path)
+        with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
+            image = _open(handle, path, prefix)
+            with image:
+                _check_size(image.size, str(path))
+                return _decoded(image, str(path))
+
+
+def _decoded(image: Image.Image, name: str) -> Image.Image:
+    """Return ``image`` decoded, upright and RGB; raise ImageError naming ``name`` if its data is damaged."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            image.load()
+            return _upright(image).convert("RGB")
+    except Exception as err:  # noqa: BLE001 (Pillow raises a dozen kinds on hostile data: each is the image's fault)
+        raise _damaged(name, err) from None
 
 
 def _upright(image: Image.Image) -> Image.Image:
@@ -58,22 +91,105 @@ def _upright(image: Image.Image) -> Image.Image:
         from PIL import ImageOps  # only for a turned photo: it and its palette modules cost 2-4 ms to import
 
         return ImageOps.exif_transpose(image)
-    except (OSError, SyntaxError, ValueError, TypeError, KeyError):
+    except Exception:  # noqa: BLE001 (any error in a damaged EXIF block)
         return image  # a damaged EXIF block: the pixels are still worth reading as they are
 
 
-def _open(path: Path) -> Image.Image:
-    """Return the lazily opened image at ``path``: its header read, no pixel decoded yet."""
+def _opened(path: Path) -> BinaryIO:
+    """Return the file at ``path`` opened for reading (once: a pipe, as in ``read <(cat shot.png)``, reads once)."""
     try:
-        return Image.open(path)
+        return open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    except OSError as err:
+        raise _unreadable(str(path), err) from None
+
+
+def _prefix(handle: BinaryIO, path: Path) -> bytes:
+    """Return the first bytes of the file in ``handle``, left unread: how Pillow's readers know their format."""
+    try:
+        return handle.peek(PREFIX)[:PREFIX]  # type: ignore[attr-defined]  # a buffered reader peeks
+    except OSError as err:
+        raise _unreadable(str(path), err) from None
+
+
+def _open(handle: BinaryIO, path: Path, prefix: bytes) -> Image.Image:
+    """Return the image in ``handle`` (the file at ``path``, starting with ``prefix``) lazily opened: its header
+    read, no pixel decoded."""
+    try:
+        return Image.open(handle, formats=FORMATS)
     except UnidentifiedImageError:
-        raise coded(ImageError(f"{path} is not an image (PNG, JPEG and other common formats are read)"),
-                    "not_image", path=str(path)) from None
+        if _claimed(prefix):  # a PNG or TIFF whose header its reader refused: damaged, not foreign
+            raise _damaged(str(path), ValueError("its header cannot be read")) from None
+        raise _not_image(str(path)) from None
     except Image.DecompressionBombError:
         raise coded(ImageError(f"{path} is too large to be a screenshot"), "too_large_file", path=str(path)) from None
     except OSError as err:
-        raise coded(ImageError(f"cannot read {path}: {err.strerror or err}"), "unreadable", path=str(path),
-                    problem=str(err.strerror or err)) from None
+        if err.errno is None:  # Pillow's own complaint about the content ("Truncated File Read")
+            raise _damaged(str(path), err) from None
+        raise _unreadable(str(path), err) from None
+    except Exception as err:  # noqa: BLE001 (a header Pillow cannot parse: ValueError, struct.error, EOFError...)
+        raise _damaged(str(path), err) from None
+
+
+def _unreadable(name: str, err: OSError) -> ImageError:
+    """Return the error for a file the system would not let us read (``err`` says why)."""
+    problem = str(err.strerror or err)
+    return coded(ImageError(f"cannot read {name}: {problem}"), "unreadable", path=name, problem=problem)
+
+
+def _claimed(prefix: bytes) -> bool:
+    """Return whether a reader of FORMATS takes a file starting with ``prefix`` as one of its own."""
+    readers = [Image.OPEN[name][1] for name in FORMATS if name in Image.OPEN]
+    return any(accept is not None and accept(prefix) is True for accept in readers)
+
+
+def _not_image(name: str) -> ImageError:
+    """Return the error for a file (or pasted image) in no format read."""
+    return coded(ImageError(f"{name} is not an image in a screenshot format ({FORMAT_NAMES})"),
+                 "not_image", path=name)
+
+
+def _damaged(name: str, err: Exception) -> ImageError:
+    """Return the error for an image whose data Pillow could not read (``err`` says why)."""
+    problem = str(err) or type(err).__name__
+    return coded(ImageError(f"{name} is damaged or truncated: {problem}"), "damaged", path=name, problem=problem)
+
+
+# libtiff prints its complaints about a file itself, on file descriptor 2, not through Python.
+STDERR_LOCK = threading.Lock()
+
+
+@contextmanager
+def _quiet_stderr(quiet: bool) -> Iterator[None]:
+    """Point file descriptor 2 at the null device meanwhile, if ``quiet``: the error that follows says it."""
+    if not quiet:
+        yield
+        return
+    with STDERR_LOCK:
+        saved = _stderr_to_null()
+        try:
+            yield
+        finally:
+            if saved is not None:
+                os.dup2(saved, 2)
+                os.close(saved)
+
+
+def _stderr_to_null() -> int | None:
+    """Point descriptor 2 at the null device; return a copy of what it was, or None if that cannot be done."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()  # what Python holds for stderr goes where it was meant to
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 (closed), none left, or a closed stream
+        return None
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        os.close(saved)
+        return None
+    os.dup2(null, 2)
+    os.close(null)
+    return saved
 
 
 def _check_size(size: tuple[int, int], name: str) -> None:

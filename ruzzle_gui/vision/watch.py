@@ -174,7 +174,7 @@ class Watcher:
         self._failures = 0
         mask = self.mask
         if mask is not None:
-            x0, y0 = self.region[:2] if self.region else (0, 0)
+            x0, y0 = (max(self.region[0], 0), max(self.region[1], 0)) if self.region else (0, 0)  # as clipped
             left, top, width, height = mask
             picture.paste((0, 0, 0), (left - x0, top - y0, left - x0 + width, top - y0 + height))
         return picture

@@ -5,6 +5,7 @@ Also Ctrl+A in Tk's own dialog.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import tkinter as tk
 
@@ -112,3 +113,86 @@ def test_a_damaged_installed_dictionary_is_one_line_in_the_window(make_app, monk
     finally:
         monkeypatch.undo()
         forget()
+
+
+def _launch_with_settings(root, config_home, data: dict):
+    """Write ``data`` as the settings file and start the app on a fresh window; return (app, window, path)."""
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    top = tk.Toplevel(root)
+    app = launch(["-l", "it"], root=top)
+    settle(top)
+    return app, top, saved
+
+
+def test_a_settings_file_damaged_while_open_is_kept_aside_and_the_settings_saved(root, config_home, tk_errors):
+    app, top, saved = _launch_with_settings(root, config_home, {
+        "language": "it", "recent_boards": ["/b/one.board"], "delay_ms": 500, "plan_seconds": 90})
+    try:
+        saved.write_text('{"language": "it", "delay_ms": 500,}', encoding="utf-8")  # edited by hand, a stray comma
+        app.toggle_theme()  # Ctrl+Shift+D: saved at once
+        settle(top)
+        backups = list(saved.parent.glob("settings.json.damaged-*"))
+        assert len(backups) == 1 and backups[0].read_text() == '{"language": "it", "delay_ms": 500,}'
+        assert f"the old file is kept as {backups[0]}" in app.screen.hint.cget("text")
+        app.close()
+        assert not top.winfo_exists() and not tk_errors
+        kept = json.loads(saved.read_text(encoding="utf-8"))
+        assert (kept["recent_boards"], kept["delay_ms"], kept["plan_seconds"]) == (["/b/one.board"], 500, 90)
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+
+
+def test_a_lone_surrogate_in_the_settings_neither_stops_a_save_nor_the_window_closing(root, config_home, tk_errors):
+    app, top, saved = _launch_with_settings(root, config_home, {"future_key": "\ud800x", "theme": "light"})
+    try:
+        app.toggle_theme()
+        settle(top)
+        app.close()
+        assert not top.winfo_exists() and not tk_errors
+        assert json.loads(saved.read_text(encoding="utf-8"))["future_key"] == "\ud800x"
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+
+
+def test_a_save_that_raises_anything_is_said_and_a_second_close_quits(root, config_home, tk_errors, monkeypatch):
+    app, top, saved = _launch_with_settings(root, config_home, {"theme": "light"})
+    try:
+        monkeypatch.setattr(json, "dumps", lambda *args, **kwargs: {}.__getitem__("unforeseen"))
+        app.close()
+        settle(top)
+        assert top.winfo_exists() and "close again to quit without saving" in app.screen.hint.cget("text")
+        app.close()
+        assert not top.winfo_exists() and not tk_errors
+    finally:
+        if top.winfo_exists():
+            top.destroy()
+
+
+def test_a_damaged_catalogue_opens_the_window_in_english(root, config_home, tk_errors, monkeypatch, tmp_path, capsys):
+    import gettext
+    import shutil
+
+    from ruzzle_gui.app import i18n
+
+    copy = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, copy)
+    (copy / "it" / "LC_MESSAGES" / "ruzzle_gui.mo").write_bytes(b"garbage")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(copy))
+    monkeypatch.setattr(gettext, "_translations", {})
+    saved = config_home / "ruzzle_gui" / "settings.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text('{"interface_language": "it"}', encoding="utf-8")
+    top = tk.Toplevel(root)
+    try:
+        app = launch(["-l", "it"], root=top)
+        settle(top)
+        assert i18n.current_language() == "it" and app.letters.hint.cget("text").startswith("Type the letters")
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is damaged" in err and not tk_errors
+    finally:
+        top.destroy()
+        i18n.set_language("en")

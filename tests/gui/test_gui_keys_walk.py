@@ -71,6 +71,7 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Ctrl+E": (("<Control-e>",), "list"),
     "Ctrl+N": (("<Control-n>",), "list"),
     "Ctrl+P": (("<Control-p>",), "list"),
+    "Alt+W, Alt+P": (("<Alt-w>", "<Alt-p>"), "list"),
     "Enter in the plan": (("Return",), "plan"),
     "Esc in the plan": (("Escape",), "plan while playing"),
     "Space in the plan": (("space",), "plan"),

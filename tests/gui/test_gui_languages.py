@@ -96,6 +96,7 @@ def not_in_language(shown: dict[str, dict[str, str]], code: str, same_as_english
             if where == "title" or not needs_words(text) or KEY_NAMES.fullmatch(text):
                 continue
             text = text.rstrip(" ▲▼;")  # a sorted heading's arrow; the pace line's "{pace};"
+            text = re.sub(r" \([A-Z]\)$", "", text)  # a fixed Alt key the translation lacks, shown after it
             text = text.replace("\u00a0", " ")  # the word heading keeps a number with its unit by a no-break space
             ours = text in strings or any(pattern.fullmatch(text) for pattern in patterns)
             if not ours or text in english:
@@ -120,8 +121,9 @@ def test_the_app_speaks_the_systems_language_and_switches(window, monkeypatch, c
     catalogue = i18n.catalogue_for(code)
     assert shown["letters"]["title"] == title_parts(code) + catalogue.gettext("Letters")
     assert shown["bonuses"]["title"] == title_parts(code) + catalogue.gettext("Bonuses")
-    assert catalogue.gettext("Words") in shown["words"].values()
-    assert catalogue.gettext("Plan") in shown["plan"].values()
+    # the tabs, with their Alt key after the label where the translation lacks the letter ("Parole (W)")
+    assert i18n.underlined(catalogue.gettext("Words"), "w")["text"] in shown["words"].values()
+    assert i18n.underlined(catalogue.gettext("Plan"), "p")["text"] in shown["plan"].values()
     board = (list(app.state.letters), list(app.state.bonuses))
     words = [s.word for s in app.results.shown]
     assert words

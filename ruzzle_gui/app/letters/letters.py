@@ -400,9 +400,20 @@ class LetterEntry(ttk.Frame):
         try:
             text = self.clipboard_get() if selection == "CLIPBOARD" else self.selection_get(selection=selection)
         except tk.TclError:
+            text = None
+        if not self._alive():
+            return  # closed while Tk waited for a slow clipboard owner (Ctrl+Q during a 10 MB paste)
+        if text is None:
             self.hint.flash(_("Nothing to paste: copy some letters first"))
             return
         self.type_text(text)
+
+    def _alive(self) -> bool:
+        """Return whether this window still exists (Tk runs events, a close among them, while it waits)."""
+        try:
+            return bool(self.winfo_exists())
+        except tk.TclError:  # the whole application is gone
+            return False
 
     def _on_click(self, event: tk.Event) -> None:
         """Move the cursor to the clicked tile and take the focus."""

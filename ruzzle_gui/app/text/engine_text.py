@@ -24,7 +24,7 @@ MESSAGES = {
     "not_found": N_("image file not found: {path}"),
     "folder": N_("{path} is a folder, not an image file"),
     "damaged": N_("{path} is damaged or truncated: {problem}"),
-    "not_image": N_("{path} is not an image (PNG, JPEG and other common formats are read)"),
+    "not_image": N_("{path} is not an image in a screenshot format (PNG, JPEG, WebP, BMP, GIF or TIFF)"),
     "too_large_file": N_("{path} is too large to be a screenshot"),
     "unreadable": N_("cannot read {path}: {problem}"),
     "too_large": N_("{name} is too large to be a screenshot ({width}×{height} pixels; the limit is {limit} million)"),
@@ -43,6 +43,8 @@ MESSAGES = {
                            "colours are not the game's (a photo of the screen, under coloured light?): a screenshot "
                            "reads better"),
     "capture": N_("cannot capture the screen: {problem}"),
+    # TRANSLATORS: {region} is left,top,width,height in pixels, as written in the settings (0,0,400,800).
+    "region_off_screen": N_("the region {region} lies outside the screen ({width}x{height} pixels)"),
     "no_board": N_("no Ruzzle board found in {name}"),
     "no_board_faded": N_("no Ruzzle board found in {name}: it is too faded to read"),
     "needs": N_("reading screenshots needs {module}: {hint}"),
@@ -173,6 +175,10 @@ MESSAGES = {
     "dictionary_why_crashed": N_("reading it crashed marisa (signal {signal})"),
     "dictionary_why_status": N_("marisa could not read it (exit status {status})"),
     "dictionary_no_words": N_("dictionary has no words: {path}"),
+    # TRANSLATORS: {path} is a dictionary's .bands or .doubts file, {highest} a number (7); the command in
+    # brackets is typed as written.
+    "marks_damaged": N_("{path} is damaged: it holds a value past {highest}; compile its dictionary again "
+                        "(ruzzle compile -d WORDS -o {dictionary})"),
     # TRANSLATORS: {problem} is the operating system's reason, {file} the file it was about.
     "dictionary_interrupted": N_("a compile of {path} was interrupted and cannot be finished ({problem}: {file}); "
                                  "compile it again (ruzzle compile -d WORDS -o {path})"),

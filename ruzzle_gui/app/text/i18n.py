@@ -1,6 +1,6 @@
 """The interface language: which one to use, its messages (gettext) and its numbers.
 
-Tk-free, and it imports only ``gettext`` and ``os`` (the platform probes import their modules
+Tk-free, and it imports only ``gettext``, ``os`` and ``string`` (the platform probes import their modules
 when asked), so the app's start-up barely notices it. The command line never imports it: its
 output stays English.
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import string
 import sys
 
 from ruzzle_gui.app.text.number_formats import NUMBER_FORMATS
@@ -22,12 +23,14 @@ from ruzzle_gui.app.text.number_formats import NUMBER_FORMATS
 DOMAIN = "ruzzle_gui"
 SOURCE_LANGUAGE = "en"
 # Each interface language, named in itself: the menu lists them so whoever cannot read the
-# current language still finds their own.
+# current language still finds their own. The Portuguese catalogue is Brazilian (você, tela, arquivo): its
+# code stays "pt" so that every Portuguese locale (pt_BR, pt_PT, pt) is served by it, and its name says which.
 LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español", "de": "Deutsch", "fr": "Français",
-             "nl": "Nederlands", "pt": "Português", "ru": "Русский"}
+             "nl": "Nederlands", "pt": "Português (Brasil)", "ru": "Русский"}
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "locale")
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 MNEMONIC = "&"  # marks the mnemonic letter in a menu label's msgid: "&File"
+_FORMATTER = string.Formatter()
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -127,10 +130,51 @@ def choose_language(setting: object, environ: Mapping[str, str] | None = None,
 
 
 def catalogue_for(code: str) -> gettext.NullTranslations:
-    """Return the shipped catalogue of ``code`` (English: none, the source strings themselves)."""
+    """Return the shipped catalogue of ``code`` (English: none, the source strings themselves).
+
+    A damaged one (truncated, not a catalogue, a bad Plural-Forms) gives English and a line on
+    stderr; a translation naming a placeholder its English lacks is dropped, so that message alone
+    shows in English instead of raising KeyError where it is formatted.
+    """
     if code == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    path = os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo")
+    try:
+        catalogue = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    except Exception as err:  # gettext's parse of damaged bytes raises struct.error, OSError, ValueError...
+        print(f"ruzzle-gui: the {_ENGLISH_NAMES[code]} catalogue {path} is damaged ({err}): the interface speaks "
+              f"English; reinstall ruzzle-gui", file=sys.stderr)
+        return gettext.NullTranslations()
+    dropped = _drop_bad_placeholders(catalogue)
+    if dropped:
+        print(f"ruzzle-gui: {dropped} message{'s' if dropped > 1 else ''} of the {_ENGLISH_NAMES[code]} catalogue "
+              f"{path} name{'' if dropped > 1 else 's'} a placeholder its English does not: shown in English",
+              file=sys.stderr)
+    return catalogue
+
+
+_ENGLISH_NAMES = {"it": "Italian", "es": "Spanish", "de": "German", "fr": "French", "nl": "Dutch",
+                  "pt": "Portuguese", "ru": "Russian"}  # for stderr, which speaks English
+
+
+def _drop_bad_placeholders(catalogue: gettext.NullTranslations) -> int:
+    """Remove each translation whose placeholders are not among its msgid's (or do not parse); return how many."""
+    table = getattr(catalogue, "_catalog", {})  # GNUTranslations' msgid -> text (plural forms: (msgid, n))
+    bad = [key for key, text in table.items()
+           if (key[0] if isinstance(key, tuple) else key) and not _fields(text) <= _fields(
+               key[0] if isinstance(key, tuple) else key)]
+    for key in bad:
+        del table[key]
+    return len(bad)
+
+
+def _fields(text: str) -> set[str]:
+    """Return the names of the ``str.format`` placeholders in ``text`` ({'?'} if its braces do not parse)."""
+    try:
+        return {name.partition(".")[0].partition("[")[0] for _, name, _, _ in _FORMATTER.parse(text)
+                if name is not None}
+    except ValueError:
+        return {"?"}
 
 
 def set_language(code: str, catalogue: gettext.NullTranslations | None = None) -> str:
@@ -246,11 +290,17 @@ def menu_label(msgid: str, place: tuple[str, str] | None = None, **values: objec
 
 def underlined(text: str, key: str) -> ButtonLabel:
     """Return ``text`` and ``underline`` options for a button whose Alt shortcut is ``key`` (fixed in every
-    language): the first ``key`` in the translated label is underlined, or none if it has none."""
+    language): the first ``key`` in the translated label is underlined. A translation without the letter shows
+    it after the label, underlined ('Очистить (L)'), as Windows does for languages whose words lack the letter."""
     source = msgid_of(text)
+    underline = text.casefold().find(key.casefold())
+    if underline < 0 or underline >= len(text):
+        text, underline = f"{text} ({key.upper()})", len(text) + 2
+        if source is not None:
+            _remember(*source, text)  # found again on a switch of language
     if source is not None:
         _Current.keys[source[1]] = key
-    return {"text": text, "underline": text.casefold().find(key.casefold())}
+    return {"text": text, "underline": underline}
 
 
 def shortcut_of(text: str) -> str | None:

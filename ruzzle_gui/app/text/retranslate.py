@@ -15,7 +15,7 @@ import tkinter as tk
 from collections.abc import Iterator
 from tkinter import ttk
 
-from ruzzle_gui.app.text.i18n import menu_label, menu_msgid_of, retranslate, shortcut_of
+from ruzzle_gui.app.text.i18n import menu_label, menu_msgid_of, retranslate, shortcut_of, underlined
 
 EVENT = "<<LanguageChanged>>"
 
@@ -90,7 +90,7 @@ def _retranslate_choices(box: ttk.Combobox) -> None:
 def _with_underline(text: str) -> dict[str, object]:
     """Return the options that show ``text``, with its Alt shortcut's letter underlined if it has one."""
     key = shortcut_of(text)
-    return {"text": text} if key is None else {"text": text, "underline": text.casefold().find(key.casefold())}
+    return {"text": text} if key is None else dict(underlined(text, key))
 
 
 def _retranslate_menu(menu: tk.Menu) -> None:
