@@ -19,8 +19,6 @@ fi
 missing=("$@")
 python3 -c 'import tkinter' 2>/dev/null || missing+=(python3-tk)
 python3 -c 'import ensurepip' 2>/dev/null || missing+=(python3-venv)
-# The screenshot reader compares letters with this bold sans font.
-[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 # Pasting a screenshot in the app reads the X clipboard through xclip (Pillow's ImageGrab).
 [ -x /usr/bin/xclip ] || missing+=(xclip)
 # Dropping a board file on the window: the tkdnd library tkinterdnd2 ships links against libXcursor,

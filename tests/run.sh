@@ -12,7 +12,8 @@ command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 # Ask for the real ImageMagick: some images ship a stand-in `convert`/`import`.
 import -version 2>/dev/null | grep -q ImageMagick || missing+=(imagemagick)
-# Screenshot reading: the bold sans fonts its letters are compared with and generated in;
+# The lab's fake screenshots are drawn in these bold sans fonts (the reader itself needs none: its
+# references ship in the package, drawn from them by python -m ruzzle_gui.lab.build_references);
 # Tesseract with English and Russian data for the bench's comparison (python -m ruzzle_gui.lab.vision_bench --tesseract).
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/freefont/FreeSansBold.ttf ] || missing+=(fonts-freefont-ttf)

@@ -19,7 +19,6 @@ from ruzzle_gui.language import load_language
 from ruzzle_gui.vision import read_board
 from ruzzle_gui.vision.backdrop import colour_cast
 from ruzzle_gui.vision.images import to_array
-from ruzzle_gui.vision.recognise import font_files
 from ruzzle_gui.vision.upright import upright_board
 
 EN = load_language("en")
@@ -29,7 +28,7 @@ BOARD = Board(4, 4, tuple("QUIZMERGHOSTWAVY"), BONUSES)
 
 def shot(look: int) -> Image.Image:
     """Return a generated 720 px phone screenshot of BOARD."""
-    return synth.phone_shot(BOARD, EN, 720, random.Random(3), font_files()[0], look).image.convert("RGB")
+    return synth.phone_shot(BOARD, EN, 720, random.Random(3), synth.fonts()[0], look).image.convert("RGB")
 
 
 def clipped_blue(image: Image.Image) -> Image.Image:

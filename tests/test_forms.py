@@ -25,7 +25,6 @@ from ruzzle_gui.vision.contrast import normalise_contrast
 from ruzzle_gui.vision.images import is_greyscale, load_image, to_array
 from ruzzle_gui.vision.locate import locate_board
 from ruzzle_gui.vision.orient import quarter_turns, turn_upright
-from ruzzle_gui.vision.recognise import font_files
 from ruzzle_gui.vision.straighten import fit_board
 from ruzzle_gui.vision.upright import upright_board
 
@@ -40,7 +39,7 @@ NEWER, OLDER = 1, 0  # the game's two looks of tiles (synth.phone_shot's ``look`
 
 def phone(width: int = 1080, board: Board = BOARD, seed: int = 1, look: int = NEWER) -> Image.Image:
     """Return a generated phone screenshot ``width`` px wide."""
-    return synth.phone_shot(board, EN, width, random.Random(seed), font_files()[0], look).image
+    return synth.phone_shot(board, EN, width, random.Random(seed), synth.fonts()[0], look).image
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +125,7 @@ def test_a_png_with_transparency_reads(shot, tmp_path):
 
 @pytest.mark.parametrize("width", [360, 900])
 def test_a_crop_of_the_board_alone_reads(width):
-    assert_reads(synth.board_shot(BOARD, EN, width, random.Random(3), font_files()[0], NEWER).image)
+    assert_reads(synth.board_shot(BOARD, EN, width, random.Random(3), synth.fonts()[0], NEWER).image)
 
 
 def test_a_tight_crop_cut_from_a_screenshot_reads(shot):
@@ -226,7 +225,7 @@ def test_a_tilted_and_slanted_photo_reads(shot):
 @pytest.fixture(scope="module")
 def board_alone() -> Image.Image:
     """A 700 px crop of BOARD alone, so that a slant of the picture is the board's own."""
-    return synth.board_shot(BOARD, EN, 700, random.Random(8), font_files()[0], NEWER).image
+    return synth.board_shot(BOARD, EN, 700, random.Random(8), synth.fonts()[0], NEWER).image
 
 
 @pytest.mark.parametrize("share", [0.05, 0.1])

@@ -21,7 +21,6 @@ from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.images import load_image
 from ruzzle_gui.vision.reader import read_board
-from ruzzle_gui.vision.recognise import font_files
 
 BOARDS = 200
 SCRIPTS = {"Latin": ("en", "it"), "Cyrillic": ("ru",)}
@@ -76,7 +75,7 @@ def _sent(board: Board, language, form: str, rng: random.Random, font) -> Image.
 
 def _read_set(codes: tuple[str, ...], boards: int, seed: int) -> dict[str, list]:
     """Return the verdicts on ``boards`` generated shots of ``codes``' languages, sorted by kind."""
-    rng, fonts = random.Random(seed), font_files()
+    rng, fonts = random.Random(seed), synth.fonts()
     verdicts: dict[str, list] = {"right": [], "marked": [], "unmarked": [], "refused": []}
     for index in range(boards):
         language = load_language(codes[index % len(codes)])

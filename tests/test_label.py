@@ -17,7 +17,6 @@ from ruzzle_gui.vision.cells import cut_wide
 from ruzzle_gui.vision.images import to_array
 from ruzzle_gui.vision.label import LABELS, read_label
 from ruzzle_gui.vision.locate import locate_board
-from ruzzle_gui.vision.recognise import font_files
 
 EN, RU = load_language("en"), load_language("ru")
 BONUSES = ("TL", None, "DW", None, None, "TW", None, None, None, None, "DL", None, None, None, None, "TL")
@@ -28,14 +27,14 @@ SWIPE = frozenset({0, 1, 2, 5, 6, 10})  # every bonus but the last TL lit, and t
 @pytest.mark.parametrize("look", [0, 1])
 @pytest.mark.parametrize("width", [480, 1080, 1440])
 def test_a_lit_bonus_tile_gets_its_bonus_from_its_label_and_a_lit_plain_tile_stays_plain(look, width):
-    made = synth.phone_shot(BOARD, EN, width, random.Random(5), font_files()[0], look, lit=SWIPE)
+    made = synth.phone_shot(BOARD, EN, width, random.Random(5), synth.fonts()[0], look, lit=SWIPE)
     reading = read_board(made.image, EN)
     assert reading.board.bonuses == BONUSES
     assert reading.board.unsure == () and reading.uncertain == ()
 
 
 def test_every_label_is_read_in_every_font():
-    for font in font_files():
+    for font in synth.fonts():
         for bonus in LABELS:
             board = Board(4, 4, tuple("SLATEDROINGSHERB"), (bonus,) * 16)
             made = synth.board_shot(board, EN, 700, random.Random(2), font, 0, lit=frozenset({0}))
@@ -45,7 +44,7 @@ def test_every_label_is_read_in_every_font():
 
 
 def test_a_label_that_contradicts_its_badges_colour_flags_the_tile_and_names_both():
-    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), font_files()[0], 0, labels={0: "DW"})
+    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), synth.fonts()[0], 0, labels={0: "DW"})
     reading = read_board(made.image, EN)
     assert reading.board.unsure == ((0, 0),) and reading.uncertain == ((0, 0),)
     assert reading.reasons[(0, 0)] == "the badge's colour says TL but its label says DW"
@@ -53,14 +52,14 @@ def test_a_label_that_contradicts_its_badges_colour_flags_the_tile_and_names_bot
 
 
 def test_a_lit_badge_whose_label_cannot_be_read_leaves_the_tile_unsure_with_the_reason():
-    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), font_files()[0], 0, lit=SWIPE, labels={5: ""})
+    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), synth.fonts()[0], 0, lit=SWIPE, labels={5: ""})
     reading = read_board(made.image, EN)
     assert reading.board.unsure == ((1, 1),) and reading.board.bonus((1, 1)) is None
     assert "lit by a swipe" in reading.reasons[(1, 1)] and "label could not be read" in reading.reasons[(1, 1)]
 
 
 def test_no_badge_no_label():
-    made = synth.board_shot(BOARD, EN, 700, random.Random(2), font_files()[0], 0)
+    made = synth.board_shot(BOARD, EN, 700, random.Random(2), synth.fonts()[0], 0)
     wide = cut_wide(made.image, locate_board(to_array(made.image)))
     side = wide[1].shape[0] / (1 + 2 * PAD)
     corner = (PAD * side, PAD * side)
@@ -68,7 +67,7 @@ def test_no_badge_no_label():
 
 
 def test_a_badge_painted_over_reads_no_label():
-    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), font_files()[0], 0, lit=SWIPE)
+    made = synth.phone_shot(BOARD, EN, 1080, random.Random(5), synth.fonts()[0], 0, lit=SWIPE)
     image = made.image.copy()
     x, y = made.origin[0] + made.tile * synth.BADGE_CENTRE[0], made.origin[1] + made.tile * synth.BADGE_CENTRE[0]
     r = made.tile * (synth.BADGE_RADIUS[0] - synth.RIM - 0.01)
@@ -81,7 +80,7 @@ def test_a_badge_painted_over_reads_no_label():
 def test_on_generated_swipes_a_lit_bonus_is_never_wrong_with_confidence(language):
     # The bench reads 200 boards per script (python -m ruzzle_gui.lab.vision_bench); a few dozen here.
     rng = random.Random(21)
-    fonts = font_files()
+    fonts = synth.fonts()
     lit_bonus = sure = refused = 0
     for index in range(24):
         board = synth.random_board(language, rng)

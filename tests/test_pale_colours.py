@@ -19,7 +19,6 @@ from ruzzle_gui.board import Board
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision import read_board
-from ruzzle_gui.vision.recognise import font_files
 
 EN = load_language("en")
 BONUSES = ("DL", None, "TW", None, None, "TL", None, "DW", "DW", None, None, None, None, "TW", "DL", "TL")
@@ -28,7 +27,7 @@ BOARD = Board(4, 4, tuple("QUIZMERGHOSTWAVY"), BONUSES)
 
 def shot(look: int, width: int = 720) -> Image.Image:
     """Return a generated phone screenshot of BOARD."""
-    return synth.phone_shot(BOARD, EN, width, random.Random(3), font_files()[0], look).image.convert("RGB")
+    return synth.phone_shot(BOARD, EN, width, random.Random(3), synth.fonts()[0], look).image.convert("RGB")
 
 
 def clipped_then_faded(image: Image.Image, black: int) -> Image.Image:

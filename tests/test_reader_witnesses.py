@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import random
 
-import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
@@ -18,7 +17,6 @@ from ruzzle_gui.vision.cells import cut_wide
 from ruzzle_gui.vision.images import to_array
 from ruzzle_gui.vision.locate import locate_board
 from ruzzle_gui.vision.reader import CellReading, _check_doubt
-from ruzzle_gui.vision.recognise import Matcher, _cache_path, font_files
 
 EN = load_language("en")
 BONUSES = ("TL", None, "DW", None, None, "TW", None, None, None, None, "DL", None, None, None, None, "TL")
@@ -27,7 +25,7 @@ BOARD = Board(4, 4, tuple("SLATEDROINGSHERB"), BONUSES)
 
 def shot(look: int = 0, width: int = 1080) -> synth.Shot:
     """Return a clean phone shot of BOARD in the given look."""
-    return synth.phone_shot(BOARD, EN, width, random.Random(4), font_files()[0], look)
+    return synth.phone_shot(BOARD, EN, width, random.Random(4), synth.fonts()[0], look)
 
 
 def without_badge(made: synth.Shot, row: int, col: int) -> Image.Image:
@@ -63,7 +61,7 @@ def test_a_board_read_right_names_no_tile():
 
 def test_an_image_with_no_4x4_board_is_refused_with_the_reason():
     five = Board(5, 5, tuple("ABCDEFGHIJKLMNOPQRSTUVWXY"), (None,) * 25)
-    image = synth.phone_shot(five, EN, 900, random.Random(1), font_files()[0]).image
+    image = synth.phone_shot(five, EN, 900, random.Random(1), synth.fonts()[0]).image
     with pytest.raises(ImageError, match="5x5 tiles, and a Ruzzle board has 4x4"):
         read_board(image, EN)
 
@@ -111,14 +109,3 @@ def test_a_board_file_with_an_unsure_tile_is_refused_by_solve(tmp_path, capsys):
     (tmp_path / "b.txt").write_text("Stl? L A T\nE D R O\nI N G S\nH E R B\n", encoding="utf-8")
     assert main(["solve", "-l", "en", "-b", str(tmp_path / "b.txt")]) == 1
     assert "row 1 cell 1 (bonus)" in capsys.readouterr().err
-
-
-def test_damaged_kept_templates_are_drawn_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    fonts = font_files()[:1]
-    fresh = Matcher(("A", "B"), fonts)
-    path = _cache_path(("A", "B"), fonts)
-    assert path.is_file()
-    path.write_bytes(b"not a zip")
-    again = Matcher(("A", "B"), fonts)
-    assert again.labels == fresh.labels and np.array_equal(again.templates, fresh.templates)

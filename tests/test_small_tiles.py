@@ -13,7 +13,6 @@ from ruzzle_gui.lab import small_tiles, synth
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision import ImageError, read_board
 from ruzzle_gui.vision.reader import MIN_TILE_PX
-from ruzzle_gui.vision.recognise import font_files
 
 
 @pytest.mark.parametrize("code", ["en", "ru"])
@@ -28,7 +27,7 @@ def test_a_board_with_small_tiles_is_read_with_every_wrong_tile_marked(code, til
 
 
 def test_a_board_with_tiles_below_the_least_width_is_refused_as_too_small():
-    shot, _ = small_tiles.small_shot("en", MIN_TILE_PX - 4, random.Random(3), font_files()[0], lit=False)
+    shot, _ = small_tiles.small_shot("en", MIN_TILE_PX - 4, random.Random(3), synth.fonts()[0], lit=False)
     with pytest.raises(ImageError, match="too small to read: its tiles are"):
         read_board(shot.image, "en")
 
@@ -40,7 +39,7 @@ WINDOW_SEEDS = (46, 52, 72, 76, 80, 82, 84, 90, 103, 106)
 
 def test_a_cyrillic_phone_window_on_a_small_desktop_is_read(monkeypatch):
     monkeypatch.setattr(synth, "DESKTOP_SIZES", ((1366, 768),))
-    language, fonts, refused = load_language("ru"), font_files(), 0
+    language, fonts, refused = load_language("ru"), synth.fonts(), 0
     for seed in WINDOW_SEEDS:
         rng = random.Random(seed)
         shot = synth.desktop_shot(synth.random_board(language, rng), language, rng, fonts[seed % len(fonts)])

@@ -125,3 +125,24 @@ def test_an_edited_language_file_is_read_with_tomllib(monkeypatch):
     assert language_pack._read_bundled(path)["name"] == "Italiano"
     monkeypatch.setitem(PARSED, "it", (crc, lambda: stale))
     assert language_pack._read_bundled(path)["name"] == "Stale"  # the check above can fail
+
+
+# A read loads its references and draws nothing: no font module, no cache folder, no zip; and no
+# statistics module for one median of a few numbers.
+READ_NEVER = {"PIL.ImageFont", "PIL.ImageDraw", "platformdirs", "tempfile", "zipfile", "statistics", "tkinter",
+              "ruzzle_gui.lab"}
+
+
+def test_a_read_imports_no_font_no_cache_and_no_statistics(tmp_path):
+    import random
+
+    from ruzzle_gui.lab import synth
+    from ruzzle_gui.language import load_language
+
+    language = load_language("en")
+    rng = random.Random(2)
+    synth.phone_shot(synth.random_board(language, rng), language, 1080, rng, synth.fonts()[0]).image.save(
+        tmp_path / "shot.png")
+    modules = imported(["read", "-l", "en", "shot.png"], tmp_path, tmp_path)
+    assert "ruzzle_gui.vision.templates" in modules  # the check sees the imports at all
+    assert denied(modules, READ_NEVER) == []

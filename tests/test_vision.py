@@ -16,13 +16,13 @@ from PIL import Image
 from ruzzle_gui.board import Board
 from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
-from ruzzle_gui.vision import ImageError, OcrUnavailableError, fonts, read_board
+from ruzzle_gui.vision import ImageError, read_board
 from ruzzle_gui.vision.bonus import read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_cells, cut_wide
 from ruzzle_gui.vision.glyphs import split_glyphs
 from ruzzle_gui.vision.images import MAX_PIXELS, load_image, to_array
 from ruzzle_gui.vision.locate import locate_board
-from ruzzle_gui.vision.recognise import font_files, matcher
+from ruzzle_gui.vision.recognise import matcher
 from ruzzle_gui.vision.regions import regions
 from ruzzle_gui.vision.witness import reconcile
 
@@ -38,7 +38,7 @@ def board_of(text: str, bonuses=EVERY_BONUS) -> Board:
 def shot_of(board: Board, language, kind: str = "phone", width: int = 1080, font=None, seed: int = 0) -> synth.Shot:
     """Return a clean generated shot of ``board``."""
     rng = random.Random(seed)
-    font = font or font_files()[0]
+    font = font or synth.fonts()[0]
     if kind == "phone":
         return synth.phone_shot(board, language, width, rng, font)
     if kind == "board":
@@ -178,7 +178,7 @@ def test_a_tile_whose_value_disagrees_with_its_letter_is_marked_uncertain():
     lying = copy.copy(EN)
     lying.values = {**EN.values, "E": 7}   # the picture shows E with a 7, which English E never has
     board = board_of("EAAAAAAAAAAAAAAA", (None,) * 16)
-    shot = synth.board_shot(board, lying, 700, random.Random(0), font_files()[0])
+    shot = synth.board_shot(board, lying, 700, random.Random(0), synth.fonts()[0])
     reading = read_board(shot.image, EN)
     assert reading.uncertain == ((0, 0),)
     assert reading.board.letters[0] == "E" and reading.cells[0].value != EN.values["E"]
@@ -268,12 +268,6 @@ def test_a_board_in_another_alphabet_is_refused(shown, asked):
     board = synth.random_board(shown, random.Random(3))
     with pytest.raises(ImageError, match="is not in the .* alphabet"):
         read_board(shot_of(board, shown, "phone", 720).image, asked)
-
-
-def test_no_font_to_read_with_says_what_to_install(monkeypatch):
-    monkeypatch.setattr(fonts, "FONT_FILES", ("/nonexistent/Bold.ttf",))
-    with pytest.raises(OcrUnavailableError, match="apt-get install fonts-dejavu-core"):
-        font_files()
 
 
 def test_importing_the_package_and_cli_does_not_load_pillow():

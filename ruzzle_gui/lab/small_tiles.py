@@ -19,7 +19,6 @@ from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.reader import read_board
-from ruzzle_gui.vision.recognise import font_files
 
 __all__ = ["Tally", "small_shot", "tally", "main"]
 
@@ -55,7 +54,7 @@ def small_shot(code: str, tile: float, rng: random.Random, font, lit: bool) -> t
 
 def tally(codes: tuple[str, ...], tile: float, boards: int, seed: int) -> Tally:
     """Return how ``boards`` shots with ``tile`` px tiles, in the alphabets of ``codes`` in turn, were read."""
-    rng, fonts, counts = random.Random(seed), font_files(), Tally()
+    rng, fonts, counts = random.Random(seed), synth.fonts(), Tally()
     for index in range(boards):
         code = codes[index % len(codes)]
         shot, swipe = small_shot(code, tile, rng, fonts[index % len(fonts)], lit=index % 2 == 1)

@@ -19,8 +19,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from ruzzle_gui.board import Board, random_bonus
+from ruzzle_gui.lab.fonts import installed_fonts
 from ruzzle_gui.language import Language
-from ruzzle_gui.vision.fonts import installed_fonts
 
 __all__ = ["Shot", "fonts", "random_board", "random_swipe", "render_board", "phone_shot", "board_shot",
            "desktop_shot", "degrade", "random_shot"]
@@ -60,7 +60,7 @@ class Shot:
 
 
 def fonts() -> list[Path]:
-    """Return the installed fonts of ``vision.fonts.FONT_FILES`` (at least one, or a clear error)."""
+    """Return the installed fonts of ``lab.fonts.FONT_FILES`` (at least one, or a clear error)."""
     found = list(installed_fonts())
     if not found:
         raise FileNotFoundError("no bold sans font found: install the Debian package fonts-dejavu-core")

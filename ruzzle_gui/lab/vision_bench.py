@@ -31,7 +31,6 @@ from ruzzle_gui.lab import synth
 from ruzzle_gui.language import load_language
 from ruzzle_gui.vision.errors import ImageError
 from ruzzle_gui.vision.reader import read_board
-from ruzzle_gui.vision.recognise import font_files
 
 GROUPS = {"Latin": ("en", "it"), "Cyrillic": ("ru",)}
 
@@ -39,7 +38,7 @@ GROUPS = {"Latin": ("en", "it"), "Cyrillic": ("ru",)}
 def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> dict:
     """Return letter, bonus and board accuracy and the uncertain cells over ``boards`` random shots."""
     rng = random.Random(seed)
-    fonts = font_files()
+    fonts = synth.fonts()
     totals: dict[str, Any] = {"cells": 0, "letters": 0, "bonuses": 0, "boards": 0, "uncertain": 0, "wrong_flagged": 0,
                               "refused": 0, "right": 0, "marked": 0, "unmarked": 0}
     for index in range(boards):
@@ -49,7 +48,7 @@ def accuracy(codes: tuple[str, ...], boards: int, seed: int, held_out: bool) -> 
         truth = shot.board
         totals["cells"] += len(truth.letters)
         try:
-            reading = read_board(shot.image, language, tuple(f for f in fonts if f != font) if held_out else None)
+            reading = read_board(shot.image, language, tuple(f.stem for f in fonts if f != font) if held_out else None)
         except ImageError:  # a refusal (a phone window too small on a small desktop) reads no tile right
             totals["refused"] += 1
             continue
@@ -81,7 +80,7 @@ def lit_accuracy(codes: tuple[str, ...], boards: int, seed: int) -> dict[str, in
     On a lit tile ring and badge are orange whatever the bonus: only the badge's white label tells it.
     """
     rng = random.Random(seed)
-    fonts = font_files()
+    fonts = synth.fonts()
     counts = dict.fromkeys(("boards", "refused", "lit bonus", "sure right", "unsure", "sure wrong",
                             "lit plain", "plain given a bonus", "other tiles wrong unmarked"), 0)
     for index in range(boards):
@@ -123,7 +122,7 @@ def speed(samples: int, seed: int) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for index in range(samples):
-            shot = synth.phone_shot(synth.random_board(language, rng), language, 1080, rng, rng.choice(font_files()))
+            shot = synth.phone_shot(synth.random_board(language, rng), language, 1080, rng, rng.choice(synth.fonts()))
             paths.append(Path(folder, f"shot{index}.png"))
             shot.image.save(paths[-1])
         read_board(paths[0], language)  # warm the glyph templates, as a running app would have

@@ -1,4 +1,4 @@
-"""Read a Ruzzle board from a screenshot or from the screen (needs Pillow, numpy and fonts-dejavu-core).
+"""Read a Ruzzle board from a screenshot or from the screen (needs Pillow and numpy).
 
 The package imports nothing heavy until used: ``read_board`` and friends are
 loaded on first access, so ``import ruzzle_gui.vision`` stays cheap and a

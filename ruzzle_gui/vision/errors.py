@@ -5,8 +5,7 @@ from ruzzle_gui.coded import coded
 
 __all__ = ["ImageError", "NoBoardError", "OcrUnavailableError", "INSTALL_HINT", "coded"]
 
-INSTALL_HINT = ("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
-                "and the Debian package fonts-dejavu-core")
+INSTALL_HINT = "reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy)"
 
 
 class ImageError(ValueError):
@@ -21,7 +20,9 @@ class NoBoardError(ImageError):
 
 
 class OcrUnavailableError(RuntimeError):
-    """What the reader needs (Pillow, numpy, a bold sans font) is not installed: the message says what to install."""
+    """What the reader needs (Pillow, numpy, its shipped references) is missing: the message says what to install.
+
+    Never the picture's fault: the message says the machine or the installation is at fault."""
 
     code = ""
     values: dict[str, object] = {}

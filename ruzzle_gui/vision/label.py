@@ -22,8 +22,9 @@ Templates built from the real shots' own unlit badges were measured against the
 fonts' drawings (each repository's shots read with templates averaged from the
 other repositories' badges; 764 badges in 8 forms): both named 763 right at
 first choice and, under the rule above, both read 761 (all 37 lit ones). The
-fonts' drawings were kept: they are as good, need no data file, and put no
-image of unknown licence inside the product.
+fonts' drawings were kept: they are as good, and put no image of unknown
+licence inside the product (they ship with the letters' references, each
+font's licence beside them).
 """
 from __future__ import annotations
 

@@ -7,11 +7,11 @@ similar squares whose centres form a regular n x n grid is the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from statistics import median
 
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.vision.middle import median
 from ruzzle_gui.vision.pixels import channel_max, channel_min
 from ruzzle_gui.vision.regions import Region, regions
 

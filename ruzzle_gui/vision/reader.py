@@ -117,9 +117,10 @@ def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
     return _unlit(face_of(wide)) if lit else face_of(wide)
 
 
-def read_cell(wide: np.ndarray, language: Language, fonts: tuple[Path, ...] | None = None,
+def read_cell(wide: np.ndarray, language: Language, fonts: tuple[str, ...] | None = None,
               lit: bool | None = None, glyphs: Glyphs | None = None, tile: float = math.inf) -> CellReading:
-    """Return the reading of one wide tile (``cells.cut_wide``; letters compared with ``fonts``, default all).
+    """Return the reading of one wide tile (``cells.cut_wide``; letters compared with the references of
+    ``fonts``, names of ``recognise.font_names()``, default all).
 
     ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once);
     ``tile`` is the tile's side in the shot, in px (default: large).
@@ -190,10 +191,11 @@ def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
 
 
 def read_board(source: str | Path | Image.Image, language: Language | str,
-               fonts: tuple[Path, ...] | None = None) -> Reading:
+               fonts: tuple[str, ...] | None = None) -> Reading:
     """Return the board shown in an image file or PIL image, read for ``language`` (a code or Language).
 
-    ``fonts`` limits the fonts letters are compared with (the bench holds out a shot's own font).
+    ``fonts`` limits the fonts whose references letters are compared with (the bench holds out a shot's own
+    font), by name (``recognise.font_names()``).
     """
     language = load_language(language) if isinstance(language, str) else language
     name = "the image" if isinstance(source, Image.Image) else str(source)
@@ -308,7 +310,7 @@ def _strange_colours(name: str, doubtful: int, total: int) -> ImageError:
 
 
 def prepare(language: Language | str) -> None:
-    """Draw the letters and values the reader compares tiles with for ``language``, so that the first
+    """Load and assemble the references the reader compares tiles with for ``language``, so that the first
     read (watch mode's first board) is as quick as the next."""
     language = load_language(language) if isinstance(language, str) else language
     matcher(tuple(language.alphabet), None)  # as read_cell asks: functools.cache keys on how it is called

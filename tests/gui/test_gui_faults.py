@@ -176,7 +176,7 @@ def test_a_damaged_catalogue_opens_the_window_in_english(root, config_home, tk_e
     import gettext
     import shutil
 
-    from ruzzle_gui.app import i18n
+    from ruzzle_gui.app.text import i18n
 
     copy = tmp_path / "locale"
     shutil.copytree(i18n.LOCALE_DIR, copy)

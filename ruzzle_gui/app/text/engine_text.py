@@ -48,7 +48,12 @@ MESSAGES = {
     "no_board": N_("no Ruzzle board found in {name}"),
     "no_board_faded": N_("no Ruzzle board found in {name}: it is too faded to read"),
     "needs": N_("reading screenshots needs {module}: {hint}"),
-    "font": N_("no bold sans font found to read letters with: sudo apt-get install fonts-dejavu-core"),
+    "references_damaged": N_("the reader's letter references ({path}) are missing or damaged: the installation of "
+                             "ruzzle_gui is broken, reinstall it (bash setup.sh, or pip install --force-reinstall "
+                             "ruzzle_gui)"),
+    # TRANSLATORS: {letters} are letters or values of a language file the user wrote, such as "Ŵ, Ŷ".
+    "no_reference": N_("the reader has no reference for {letters}: it reads the letters and values of the bundled "
+                       "languages only"),
     # TRANSLATORS: the board file parser's messages. {where} is "line 2, cell 3" or "row 2, cell 3" (translated
     # elsewhere), {token} the quoted cell as typed, {path} a file name.
     "board_shape": N_("a board needs at least one row and one column, not {rows}×{cols}"),
@@ -218,8 +223,7 @@ TIMINGS = {"per_word": N_("the time per word"), "per_letter": N_("the time per l
 READINGS = {"plain": N_("plain"), None: N_("nothing clear")}
 # TRANSLATORS: the engine's own words for why a file could not be written.
 ENGINE_PROBLEMS = {"no such folder": N_("no such folder")}
-INSTALL_HINT = N_("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy) "
-                  "and the Debian package fonts-dejavu-core")
+INSTALL_HINT = N_("reinstall ruzzle_gui with its dependencies (bash setup.sh, or pip install Pillow numpy)")
 
 
 def engine_text(error: BaseException, source: str | None = None) -> str:

@@ -1,7 +1,6 @@
-"""The bold sans fonts the reader draws its letter templates in (Debian packages, Latin and Cyrillic).
+"""The bold sans fonts the lab draws in: the reader's references (``build_references``) and fake shots (``synth``).
 
-The reader owns this list: the screenshot generator of the lab draws its shots
-in the same fonts, so it imports them from here, never the other way round.
+The product needs none of them: it ships their drawings (``vision/references/``).
 """
 from __future__ import annotations
 
