@@ -1,7 +1,7 @@
 """Undo and Redo of board changes, without a screen: steps, names, limits and nesting."""
 from __future__ import annotations
 
-from ruzzle_gui.app.undo import History, Snapshot, describe
+from ruzzle_gui.app.undo import Deed, History, Snapshot, describe, named
 
 
 class Board:
@@ -132,3 +132,31 @@ def test_step_names_speak_the_interface_language_of_the_moment():
     finally:
         i18n.set_language("en")
     assert history.redo_name == "letter at row 2, column 2"
+
+
+def test_a_deed_is_a_step_among_the_boards_undone_and_redone_in_its_place():
+    board, done = Board(), []
+    history = History(board.snapshot)
+    board.letters[0] = "A"
+    history.observe()
+    history.did(named("{word} refused by the game", word="CASA"),
+                Deed(lambda: done.append("undone"), lambda: done.append("redone")))
+    board.letters[1] = "B"
+    history.observe()
+    board.restore(history.undo())  # the letter B
+    assert history.undo_name == "CASA refused by the game"
+    assert isinstance(history.undo(), Deed) and done == ["undone"]
+    assert board.letters == ["A", "", "", ""] and history.undo_name == "letter at row 1, column 1"
+    assert isinstance(history.redo(), Deed) and done == ["undone", "redone"]
+    board.restore(history.redo())
+    assert board.letters == ["A", "B", "", ""]
+
+
+def test_a_deed_clears_what_redo_would_do():
+    board = Board()
+    history = History(board.snapshot)
+    board.letters[0] = "A"
+    history.observe()
+    history.undo()
+    history.did(named("{word} refused by the game", word="CASA"), Deed(lambda: None, lambda: None))
+    assert history.redo_name is None

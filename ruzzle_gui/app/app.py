@@ -26,7 +26,7 @@ from ruzzle_gui.app.text import i18n
 from ruzzle_gui.app.text.i18n import N_, _, board_language_name, format_number, ngettext
 from ruzzle_gui.app.text.retranslate import EVENT as LANGUAGE_CHANGED
 from ruzzle_gui.app.text.retranslate import retranslate_tree
-from ruzzle_gui.app.undo import StepName
+from ruzzle_gui.app.undo import Deed, StepName
 from ruzzle_gui.app.watch.watching import ScreenWatch
 from ruzzle_gui.app.window import SMALLEST_WINDOW as SMALLEST_WINDOW  # importable from here, as before
 from ruzzle_gui.app.window import bind_select_all, on_event, place_window, set_icon
@@ -85,7 +85,8 @@ class App:
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
                                   on_change=board_shown)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
-                               on_edit=self.show_letters, on_new_game=self.new_game)
+                               on_edit=self.show_letters, on_new_game=self.new_game, book=self.state.verdicts,
+                               on_deed=self.state.history.did)
         self.bonuses.align(self.letters)
         self.screen: Screen = self.letters  # the first shown (show_letters, below)
         self.opener = FileOpener(self)
@@ -99,7 +100,8 @@ class App:
                             interface_language=self.state.settings.interface_language)
         self.watch = ScreenWatch(self)
         self.menu.show_recent(self.state.settings.recent_boards)
-        self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo)
+        self.edit_menu = EditMenu(self.root, self.menu, on_undo=self.undo, on_redo=self.redo,
+                                  on_acceptance=self.show_acceptance)
         self.state.history.listener = lambda: self.edit_menu.show(self.state.history.undo_name,
                                                                   self.state.history.redo_name)
         self.keys_window: KeysWindow | None = None
@@ -352,6 +354,13 @@ class App:
         self.keys_window = KeysWindow(self.root)
 
 
+    def show_acceptance(self) -> None:
+        """Open Edit → Word acceptance: the planner's table learned from the game's verdicts, with Reset."""
+        from ruzzle_gui.app.word_acceptance import AcceptanceWindow  # loaded on demand: a rare window
+
+        self.acceptance_window = AcceptanceWindow(self.root, self.state.verdicts, self.language,
+                                                  self.state.settings.acceptance_table())
+
     # ------------------------------------------------------------ opening boards (FileOpener)
 
     def open_board(self, path: str) -> bool:
@@ -415,8 +424,8 @@ class App:
         """Show the board ``snapshot`` holds and say ``done`` (None: say ``nothing``), on Bonuses if it is up,
         else on Letters: a board changed under the word list is no longer the one solved."""
         screen = self.bonuses if self.screen is self.bonuses else self.letters
-        if snapshot is None:
-            self.screen.hint.flash(nothing, error=False)
+        if snapshot is None or isinstance(snapshot, Deed):  # a deed (a verdict) undid or redid itself
+            self.screen.hint.flash(nothing if snapshot is None else done, error=False)
             return
         self.cancel_solve()
         self.results.stop_animation()

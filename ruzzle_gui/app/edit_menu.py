@@ -1,4 +1,4 @@
-"""The Edit menu: Undo and Redo of board changes, each entry naming the step it would take."""
+"""The Edit menu: Undo and Redo, each entry naming the step it would take; the learned word acceptance."""
 from __future__ import annotations
 
 import tkinter as tk
@@ -29,10 +29,13 @@ class EditMenu:
     """Adds Edit (Undo, Redo) to ``menubar`` after File and binds the keys on ``root``; ``show`` relabels."""
 
     def __init__(self, root: tk.Misc, menubar: tk.Menu, on_undo: Callable[[], None],
-                 on_redo: Callable[[], None]) -> None:
+                 on_redo: Callable[[], None], on_acceptance: Callable[[], None] | None = None) -> None:
         self.menu = tk.Menu(menubar, tearoff=False)
         self.menu.add_command(**entry_label("undo", None), accelerator="Ctrl+Z", command=on_undo)
         self.menu.add_command(**entry_label("redo", None), accelerator="Ctrl+Shift+Z", command=on_redo)
+        if on_acceptance is not None:  # the planner's table, as learned from the game's verdicts
+            self.menu.add_separator()
+            self.menu.add_command(**menu_label("Word &acceptance…"), command=on_acceptance)
         menubar.insert_cascade(1, **menu_label("&Edit"), menu=self.menu)
         for sequence in UNDO_KEYS:
             bind_shortcut([root], sequence, on_undo)

@@ -73,6 +73,9 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (N_("Ctrl+R in the plan"), N_("re-plan for the time left, without ticked words")),
         (N_("Alt+H in the plan"), N_("heat map on the board")),
         (N_("Alt+C in the plan"), N_("calibrate the pace to yours")),
+        (N_("R, A"), N_("the game refused, or accepted, the word: the one playing, or the one selected "
+                         "(Ctrl+Z undoes it)")),
+        (N_("Menu, Shift+F10, right click"), N_("the game's verdict on the selected word, as a menu")),
     )),
     (N_("Practice"), (
         (N_("Ctrl+Shift+P"), N_("a practice round on a new board (the Practice menu also plays the board shown)")),

@@ -7,6 +7,7 @@ from pathlib import Path
 from ruzzle_gui.app.settings import Settings, save_settings
 from ruzzle_gui.app.text.i18n import N_, _
 from ruzzle_gui.app.undo import History, Snapshot
+from ruzzle_gui.app.verdict_book import VerdictBook
 from ruzzle_gui.board import Board
 
 MAX_TYPED_SIZE = 8
@@ -42,6 +43,8 @@ class AppState:
     bonus_doubts: set[int] = field(default_factory=set)
     read: bool = False  # the board (bonuses too) was read from an image: Enter solves at once
     history: History = field(init=False, repr=False, compare=False)
+    # The game's verdicts on words, which the Words list and the Plan tab share (the store, opened on first use).
+    verdicts: VerdictBook = field(default_factory=VerdictBook, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.letters) != self.rows * self.cols:

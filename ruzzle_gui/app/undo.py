@@ -2,7 +2,9 @@
 
 Tk-free, so it is tested without a screen. The app keeps one ``History`` over its
 state: every change to the board (a letter, a bonus, New game, Clear, Random, a
-read, an open, a drop) is one step back; a solve changes nothing here.
+read, an open, a drop) is one step back; a solve changes nothing here. A change that is
+not the board's (a verdict marked on a word) is a ``Deed``: a step that knows how to
+take itself back and make itself again, in the same line of steps.
 """
 from __future__ import annotations
 
@@ -28,6 +30,13 @@ class Snapshot(NamedTuple):
     read: bool = False
     letter_doubts: tuple[int, ...] = ()
     bonus_doubts: tuple[int, ...] = ()
+
+
+class Deed(NamedTuple):
+    """A step that is not a change of the board: what takes it back, and what makes it again."""
+
+    undo: Callable[[], None]
+    redo: Callable[[], None]
 
 
 def where(index: int, cols: int) -> tuple[int, int]:
@@ -76,6 +85,9 @@ def describe(before: Snapshot, after: Snapshot) -> str:
     return step_of(before, after).text()
 
 
+Step = tuple[StepName, Snapshot | Deed]  # a step's name, and the board before it (or the deed it was)
+
+
 class History:
     """The steps that led to the board now (to undo) and those undone (to redo).
 
@@ -87,8 +99,8 @@ class History:
 
     def __init__(self, snapshot: Callable[[], Snapshot], limit: int = LIMIT) -> None:
         self.snapshot = snapshot
-        self._undo: deque[tuple[StepName, Snapshot]] = deque(maxlen=limit)
-        self._redo: list[tuple[StepName, Snapshot]] = []
+        self._undo: deque[Step] = deque(maxlen=limit)
+        self._redo: list[Step] = []
         self.current = snapshot()
         self._naming: StepName | None = None  # inside step(): its changes become one step of this name
         self.listener: Callable[[], None] = lambda: None
@@ -130,6 +142,12 @@ class History:
         self.listener()
         return True
 
+    def did(self, name: StepName, deed: Deed) -> None:
+        """Record ``deed``, already done, as a step called ``name`` (Undo calls ``deed.undo``)."""
+        self._undo.append((name, deed))
+        self._redo.clear()
+        self.listener()
+
     @property
     def undo_name(self) -> str | None:
         """Return the name of the step Undo would take back (in the interface language now), or None."""
@@ -140,22 +158,27 @@ class History:
         """Return the name of the step Redo would make again (in the interface language now), or None."""
         return self._redo[-1][0].text() if self._redo else None
 
-    def undo(self) -> Snapshot | None:
-        """Return the board before the last step (now current), or None if there is none."""
-        return self._step_over(self._undo, self._redo)
+    def undo(self) -> Snapshot | Deed | None:
+        """Return the board before the last step (now current), or the deed taken back; None if there is none."""
+        return self._step_over(self._undo, self._redo, backwards=True)
 
-    def redo(self) -> Snapshot | None:
-        """Return the board after the last step undone (now current), or None if there is none."""
-        return self._step_over(self._redo, self._undo)
+    def redo(self) -> Snapshot | Deed | None:
+        """Return the board after the last step undone (now current), or the deed made again; None if none."""
+        return self._step_over(self._redo, self._undo, backwards=False)
 
-    def _step_over(self, source: MutableSequence[tuple[StepName, Snapshot]],
-                   target: MutableSequence[tuple[StepName, Snapshot]]) -> Snapshot | None:
+    def _step_over(self, source: MutableSequence[Step], target: MutableSequence[Step],
+                   backwards: bool) -> Snapshot | Deed | None:
         """Make the board of ``source``'s last step current, the board it replaces going onto ``target``;
-        return it, or None if ``source`` is empty (Undo and Redo are the same move between the two stacks)."""
+        return it, or None if ``source`` is empty (Undo and Redo are the same move between the two stacks).
+        A deed is taken back (``backwards``) or made again instead, the board left as it is."""
         if not source:
             return None
         name, board = source.pop()
-        target.append((name, self.current))
-        self.current = board
+        if isinstance(board, Deed):
+            (board.undo if backwards else board.redo)()
+            target.append((name, board))
+        else:
+            target.append((name, self.current))
+            self.current = board
         self.listener()
         return board

@@ -121,9 +121,11 @@ def tk_errors(request: pytest.FixtureRequest) -> Iterator[list[BaseException]]:
 
 @pytest.fixture
 def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point XDG_CONFIG_HOME at an empty folder, so no real settings or user languages leak in."""
+    """Point XDG_CONFIG_HOME and XDG_DATA_HOME at empty folders, so no real settings, user languages or
+    verdicts leak in, nor one test's verdicts into another's."""
     home = tmp_path / "config"
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     return home
 
 

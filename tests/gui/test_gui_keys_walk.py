@@ -85,6 +85,8 @@ PRESSES: dict[str, tuple[tuple[str, ...], str]] = {
     "Ctrl+Shift+H": (("<Control-Shift-H>",), "screen"),
     "Alt+X": (("<Alt-x>",), "history"),
     "Alt+U": (("<Alt-u>",), "history with a pace"),
+    "R, A": (("r", "a"), "list"),
+    "Menu, Shift+F10, right click": (("Menu", "<Shift-F10>"), "list"),
 }
 
 

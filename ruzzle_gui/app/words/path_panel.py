@@ -10,7 +10,7 @@ from ruzzle_gui.app.look.board_view import BoardView
 from ruzzle_gui.app.look.unsure import HoverReason
 from ruzzle_gui.app.settings import DELAY_RANGE_MS, Settings
 from ruzzle_gui.app.text.i18n import _, format_number, ngettext, underlined
-from ruzzle_gui.app.words.word_summary import doubt_name
+from ruzzle_gui.app.words.word_summary import doubt_name, verdict_text
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 
@@ -26,10 +26,11 @@ class PathPanel(ttk.Frame):
     """
 
     def __init__(self, master: tk.Misc, settings: Settings, on_replay: Callable[[], None],
-                 doubt_of: Callable[[Solution], str | None], marks: Callable[[], dict[int, str]]) -> None:
+                 doubt_of: Callable[[Solution], str | None], marks: Callable[[], dict[int, str]],
+                 verdict_of: Callable[[Solution], tuple[str, str] | None] = lambda _solution: None) -> None:
         super().__init__(master)
         self.settings = settings
-        self.doubt_of = doubt_of
+        self.doubt_of, self.verdict_of = doubt_of, verdict_of
         self.board: Board | None = None
         self.current: Solution | None = None
         self._step = 0
@@ -173,10 +174,11 @@ class PathPanel(ttk.Frame):
         return self._after_id is not None
 
     def _label_word(self, solution: Solution) -> None:
-        """Name the word whose path plays, its points and why it is doubtful, if it is."""
-        doubt = self.doubt_of(solution)
+        """Name the word whose path plays, its points, and the game's verdict on it or why it is doubtful."""
+        doubt, verdict = self.doubt_of(solution), self.verdict_of(solution)
         points = ngettext("{count} point", "{count} points", solution.score).format(count=format_number(solution.score))
-        doubtful = "\n" + _("doubtful: {reason}").format(reason=doubt_name(doubt)) if doubt else ""
+        doubtful = "\n" + verdict_text(*verdict) if verdict else \
+            "\n" + _("doubtful: {reason}").format(reason=doubt_name(doubt)) if doubt else ""
         # A narrow panel wraps the heading after the word, never between the number and its unit.
         self.word_label.configure(text=f"{solution.word}   {points.replace(' ', NO_BREAK_SPACE)}{doubtful}")
 

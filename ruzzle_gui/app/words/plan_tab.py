@@ -13,6 +13,7 @@ from ruzzle_gui.app.plan.pace import first_plan_offer
 from ruzzle_gui.app.plan.plan_view import PlanView
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import _
+from ruzzle_gui.app.verdict_book import VerdictBook
 from ruzzle_gui.app.words.path_panel import PathPanel
 from ruzzle_gui.app.words.results_list import WordList
 from ruzzle_gui.app.words.round_state import Rounds
@@ -20,6 +21,7 @@ from ruzzle_gui.app.words.word_summary import filters_line
 from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.plan import Chance, Timing
+from ruzzle_gui.verdicts import with_verdicts, without_refused
 from ruzzle_gui.word_filters import apply
 
 
@@ -34,6 +36,7 @@ class PlanTab(ttk.Frame):
     hint: HintBar
     board: Board | None
     values: dict[str, int]
+    book: VerdictBook  # the game's verdicts, shared with the app
     rounds: Rounds  # the plans and ticks of the last boards, for a board the player comes back to
     _round: tuple | None  # the key of the board shown
     _planned: bool  # whether the Plan tab shows a plan of the last solve
@@ -70,8 +73,11 @@ class PlanTab(ttk.Frame):
         """Return the words the list's shared filters keep, their chance of acceptance, and the filters line."""
         words = self.words
         filters = words.filters()
-        kept, left_out = apply(words.solutions, filters, words.marks)
-        chance = chance_of(words.marks, self.settings.acceptance_table())
+        kept, left_out = apply(words.solutions, filters, words.marks)  # marks with the accepted words' doubts lifted
+        kept, left_out["refused"] = without_refused(kept, words.verdicts)  # a refused swipe costs time for nothing
+        table = self.book.learned(words.language.code, words.marks, self.settings.acceptance_table()) \
+            if words.language is not None else self.settings.acceptance_table()
+        chance = with_verdicts(chance_of(words.marks, table), words.verdicts)
         return kept, chance, filters_line(filters, left_out, words.marks)
 
     def _on_filters(self) -> None:

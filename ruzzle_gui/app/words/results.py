@@ -16,6 +16,9 @@ from ruzzle_gui.app.plan.plan_view import PlanView
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext, underlined
 from ruzzle_gui.app.typed_board import MOVES, step_cursor
+from ruzzle_gui.app.undo import Deed, StepName
+from ruzzle_gui.app.verdict_book import VerdictBook
+from ruzzle_gui.app.words.judging import Judging
 from ruzzle_gui.app.words.path_panel import PathPanel
 from ruzzle_gui.app.words.plan_tab import PlanTab
 from ruzzle_gui.app.words.results_list import WordList
@@ -31,13 +34,16 @@ TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words st
 MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
-class Results(PlanTab):
+class Results(Judging, PlanTab):
     """The solved board with animated paths on the left, the word list with filters on the right."""
 
     def __init__(self, master: tk.Misc, settings: Settings, on_back: Callable[[], None],
-                 on_edit: Callable[[], None], on_new_game: Callable[[], None]) -> None:
+                 on_edit: Callable[[], None], on_new_game: Callable[[], None], book: VerdictBook | None = None,
+                 on_deed: Callable[[StepName, Deed], None] | None = None) -> None:
         super().__init__(master, padding=theme.pads(master, 16, 8))
         self.settings = settings
+        self.book = book if book is not None else VerdictBook()
+        self.on_deed = on_deed or (lambda _name, _deed: None)  # the app's Undo hears of each verdict marked
         self.on_back = on_back
         self.on_edit = on_edit
         self.on_new_game = on_new_game
@@ -64,7 +70,7 @@ class Results(PlanTab):
             words.tree, words.summary_label, words.find_entry, words.find_var)
         self.mode_box, self.min_box, self.min_var = words.mode_box, words.min_box, words.min_var
         self.path_panel = PathPanel(self, settings, on_replay=self.replay, doubt_of=words.doubt_of,
-                                    marks=lambda: self.unsure)
+                                    marks=lambda: self.unsure, verdict_of=words.verdict_of)
         self.path_panel.grid(row=0, column=0, sticky="nsew", padx=(0, theme.px(self, 16)))
         panel = self.path_panel
         self.board_view, self.word_label, self.replay_button, self.speed = (
@@ -131,6 +137,7 @@ class Results(PlanTab):
         filter_keys = [*widgets, *planning, self.words.everyday_box, self.words.doubtful_box]
         bind_shortcut(filter_keys, "<Alt-e>", self.words.toggle_everyday)
         bind_shortcut(filter_keys, "<Alt-d>", self.words.toggle_doubtful)
+        self._bind_verdict_keys()
 
     def show_solutions(self, board: Board, language: Language, solutions: list[Solution], note: str = "") -> None:
         """Fill the list with a fresh solve and start the best word's animation.
@@ -143,7 +150,7 @@ class Results(PlanTab):
         self._round = round_key(board, language.code)
         self.path_panel.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
         self.path_panel.board = board
-        self.words.fill(solutions, language, note)
+        self.words.fill(solutions, language, note, self.book.verdicts(language.code))
         view = self.board_view
         view.lit.clear()
         view.arrows.clear()
@@ -160,6 +167,7 @@ class Results(PlanTab):
         if self.plan_shown:
             # Planned once the list is drawn: the words come first.
             self.after_idle(self.show_plan)
+        self._say_problems()  # the store read for this language's verdicts: a damaged one was started anew
 
     def mark_unsure(self, marks: dict[int, str]) -> None:
         """Mark on the board the tiles the reader doubted that the player solved anyway (reason on hover)."""

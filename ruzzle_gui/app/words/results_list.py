@@ -13,14 +13,16 @@ from ruzzle_gui.app.text.i18n import N_, _, format_decimal, format_number, retra
 from ruzzle_gui.app.words.row_tip import RowTip
 from ruzzle_gui.app.words.word_columns import ARROWS, COLUMNS, column_widths, dots, matches, per_letter, sort_view
 from ruzzle_gui.app.words.word_columns import WORD_COLUMN as WORD_COLUMN  # importable from here, as before
-from ruzzle_gui.app.words.word_summary import DOUBT_REASONS, summary
+from ruzzle_gui.app.words.word_summary import DOUBT_REASONS, summary, verdict_text
 from ruzzle_gui.app.words.word_summary import doubt_name as doubt_name  # importable from here, as before
 from ruzzle_gui.app.words.word_summary import filters_line as filters_line  # importable from here, as before
 from ruzzle_gui.graph import Solution
 from ruzzle_gui.language import Language
+from ruzzle_gui.verdicts import ACCEPTED, REFUSED, Verdicts, lifted
 from ruzzle_gui.word_filters import EVERYDAY_BAND as EVERYDAY_BAND  # importable from here, as before
 from ruzzle_gui.word_filters import WordFilters, WordMarks
 
+JUDGED_MARKS = {REFUSED: "✗", ACCEPTED: "✓"}  # after a judged word; the row's tip and the board's heading say it
 SUMMARY_LINES = 2  # the summary keeps room for two lines, so a longer one never moves the list
 MODES = (N_("contains"), N_("starts with"))  # the find box's modes, as the filter names them
 NO_BANDS = N_("(this word list has no commonness data)")
@@ -46,7 +48,10 @@ class WordList(ttk.Frame):
         self.settings = settings if settings is not None else Settings()
         self._bands: list[int | None] = []  # each word's band, by row number: looked up once per solve
         self._doubts: list[str | None] = []  # each word's doubt reason (None: playable), by row number
-        self.marks = WordMarks()
+        self.marks = WordMarks()  # the dictionary's, with the doubts of the words the game accepted lifted
+        self._dictionary_marks = WordMarks()  # the dictionary's own
+        self.verdicts: Verdicts = {}  # the game's verdicts on this language's words: word -> (verdict, date)
+        self._judged: list[tuple[str, str] | None] = []  # each word's verdict, by row number
         self.has_bands = True  # as built: the column shown, the toggle enabled
         self._shared: WordFilters | None = None  # the shared filters when the list was last filtered
         self.language: Language | None = None
@@ -150,8 +155,13 @@ class WordList(ttk.Frame):
         return ring
 
     def _colour_rows(self) -> None:
-        """Dim the doubtful words (shown with "Doubtful words too") in the mode's muted colour."""
-        self.tree.tag_configure("doubtful", foreground=theme.palette(self).muted)
+        """Dim the doubtful words (shown with "Doubtful words too") in the mode's muted colour; strike the refused."""
+        muted = theme.palette(self).muted
+        self.tree.tag_configure("doubtful", foreground=muted)
+        struck = tkfont.Font(root=self, font=ttk.Style(self).lookup("Treeview", "font"))
+        struck.configure(overstrike=True)
+        self._struck_font = struck  # kept: Tk forgets a named font Python no longer holds
+        self.tree.tag_configure("refused", foreground=muted, font=struck)
 
     def _size_columns(self) -> None:
         """Give each column the room its heading needs in the interface language (measured again on a switch)."""
@@ -163,8 +173,8 @@ class WordList(ttk.Frame):
         """Return the width the list needs to show every column whole, with its scrollbar, in the interface language."""
         return sum(column_widths(self).values()) + theme.px(self, 40)
 
-    def fill(self, solutions: list[Solution], language: Language, note: str) -> None:
-        """List a fresh solve best score first, with the filters reset."""
+    def fill(self, solutions: list[Solution], language: Language, note: str, verdicts: Verdicts | None = None) -> None:
+        """List a fresh solve best score first, with the filters reset and the game's ``verdicts`` applied."""
         self.note_label.configure(text=note)
         self.selected, self.start_cell = None, None
         # Rows hidden by a filter are detached, not deleted: every row of the last solve goes by id.
@@ -176,9 +186,8 @@ class WordList(ttk.Frame):
         rows = tuple((s.word, format_number(s.score), len(s.word), format_decimal(per_letter(s), 1), dots(bands[iid]))
                      for iid, s in enumerate(solutions))
         self.tk.call(REPLACE_ROWS, self.tree, old_ids, tuple(map(str, range(len(rows)))), rows)
-        for iid, reason in enumerate(self._doubts):
-            if reason:
-                self.tree.item(str(iid), tags=("doubtful",))
+        self._judged = [None] * len(solutions)
+        self._apply_verdicts(verdicts or {}, fresh=True)
         self._sort("score", False)
         self.mode_box.set(_(MODES[0]))
         # Up to the longest word found: big boards hold words longer than any fixed cap.
@@ -193,10 +202,9 @@ class WordList(ttk.Frame):
 
     def _look_up_bands(self, language: Language, solutions: Sequence[Solution]) -> None:
         """Look up each word's band and doubt once; without bands, hide the column and disable the toggle."""
-        self.marks = marks = WordMarks.of(language.dictionary_path)
+        self._dictionary_marks = self.marks = marks = WordMarks.of(language.dictionary_path)
         bands = marks.bands
         self._bands = [marks.band(s.word) for s in solutions]
-        self._doubts = [marks.doubt(s.word) for s in solutions]
         # Disabled, the box shows unticked, but the setting stays for the next language that has bands.
         self.everyday_var.set(bands is not None and self.settings.everyday_only)
         if self.has_bands != (bands is not None):  # reconfigured only on a change: a solve draws once
@@ -205,6 +213,35 @@ class WordList(ttk.Frame):
             self.tree.configure(displaycolumns=shown)
             self.everyday_box.state(["!disabled"] if bands else ["disabled"])
             self.no_bands_label.configure(text="" if bands else _(NO_BANDS))
+
+    def set_verdicts(self, verdicts: Verdicts) -> None:
+        """Apply the game's verdicts anew (one was marked or undone), the filters and the selection kept."""
+        self._apply_verdicts(verdicts)
+        self.apply_filters()
+        self._shared = None
+        self.on_filters()  # the plan follows: a refused word leaves it, an accepted one is sure
+
+    def _apply_verdicts(self, verdicts: Verdicts, fresh: bool = False) -> None:
+        """Lift the doubts of the words the game accepted, and mark each row whose verdict changed (every judged
+        and doubtful row if ``fresh``: rows just filled)."""
+        self.verdicts = verdicts
+        self.marks = marks = lifted(self._dictionary_marks, verdicts)
+        self._doubts = [marks.doubt(s.word) for s in self.solutions]
+        for iid, solution in enumerate(self.solutions):
+            judged = verdicts.get(solution.word)
+            if judged == self._judged[iid]:  # its look stands, but on a fresh fill, where a doubtful row is dimmed
+                if fresh and self._doubts[iid]:
+                    self.tree.item(str(iid), tags=("doubtful",))
+                continue
+            self._judged[iid] = judged
+            word = solution.word if judged is None else f"{solution.word} {JUDGED_MARKS[judged[0]]}"
+            self.tree.set(str(iid), "word", word)
+            tags = ("refused",) if judged and judged[0] == REFUSED else ("doubtful",) if self._doubts[iid] else ()
+            self.tree.item(str(iid), tags=tags)
+
+    def verdict_of(self, solution: Solution) -> tuple[str, str] | None:
+        """Return the game's verdict on a word of the last solve, (verdict, date), or None."""
+        return self.verdicts.get(solution.word)
 
     def band_of(self, solution: Solution) -> int | None:
         """Return the band (0 rare .. 7 everyday) of a word of the last solve; None if the dictionary has none."""
@@ -240,6 +277,9 @@ class WordList(ttk.Frame):
     def doubt_text(self, iid: str) -> str | None:
         """Return what the tip over row ``iid`` says: why the word is doubtful (None: playable)."""
         reason = self._doubts[int(iid)] if iid and int(iid) < len(self._doubts) else None
+        judged = self._judged[int(iid)] if iid and int(iid) < len(self._judged) else None
+        if judged:
+            return verdict_text(*judged)
         if not reason:
             return None
         name, description = DOUBT_REASONS.get(reason, (reason, reason))
@@ -250,6 +290,10 @@ class WordList(ttk.Frame):
         """Return why a word of the last solve is doubtful, or None if it is playable (or not of the last solve)."""
         row = self._row_of.get(solution)
         return None if row is None else self._doubts[row]
+
+    def _is_refused(self, solution: Solution) -> bool:
+        """Return True if the game refused a word of the last solve."""
+        return self.verdicts.get(solution.word, ("",))[0] == REFUSED
 
     def filters(self) -> WordFilters:
         """Return the filters the plan shares with the list: everyday words, minimum length, doubtful words."""
@@ -279,21 +323,24 @@ class WordList(ttk.Frame):
         if self.everyday_only():
             bands = self._bands
             ordered = [iid for iid in ordered if (bands[iid] or 0) >= EVERYDAY_BAND]  # None: no bands, none shown
-        doubtful = 0
+        doubtful = refused = 0
         if not self.settings.doubtful_too:
+            judged = self._judged
+            allowed = [iid for iid in ordered if not judged[iid] or judged[iid][0] != REFUSED]  # type: ignore[index]
+            refused, ordered = len(ordered) - len(allowed), allowed
             doubts = self._doubts
             playable = [iid for iid in ordered if not doubts[iid]]
             doubtful, ordered = len(ordered) - len(playable), playable
         passing = [iid for iid in ordered if matches(solutions[iid], text, mode, shortest, start)]
         self.shown = [solutions[iid] for iid in passing]
         self.tree.set_children("", *map(str, passing))
-        self.summary_label.configure(text=summary(self.shown, len(self.solutions), doubtful))
+        self.summary_label.configure(text=summary(self.shown, len(self.solutions), doubtful, refused))
         self._show_sort_arrows()
         # The selected word stays in view if it passes: no scan of the list needed.
         selected = self.selected
         keep = selected is not None and matches(selected, text, mode, shortest, start) and \
             (not self.everyday_only() or (self.band_of(selected) or 0) >= EVERYDAY_BAND) and \
-            (self.settings.doubtful_too or not self.doubt_of(selected))
+            (self.settings.doubtful_too or not (self.doubt_of(selected) or self._is_refused(selected)))
         self._see(str(self._row_of[selected]) if keep and selected is not None else None)
         shared = self.filters()
         if shared != self._shared:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext
 from ruzzle_gui.graph import Solution
+from ruzzle_gui.verdicts import REFUSED
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks
 
 # Why a word is doubtful (ruzzle_gui.doubt's reasons), as the tip over its row says it.
@@ -20,12 +21,24 @@ DOUBT_REASONS = {
     "truncated": (N_("truncated"), N_("a poetic shortened infinitive (obliar for obliare)")),
 }
 
-def summary(shown: Sequence[Solution], total: int, doubtful: int = 0) -> str:
-    """Return the line describing the words shown: count, total score, the longest word, doubtful words hidden."""
+def verdict_text(verdict: str, date: str) -> str:
+    """Return what the list says of a word the game judged: 'refused by the game 2026-12-07'."""
+    if verdict == REFUSED:
+        # TRANSLATORS: beside a word in the list; {date} is the day the player marked it (YYYY-MM-DD).
+        return _("refused by the game {date}").format(date=date[:10])
+    return _("accepted by the game {date}").format(date=date[:10])
+
+
+def summary(shown: Sequence[Solution], total: int, doubtful: int = 0, refused: int = 0) -> str:
+    """Return the line describing the words shown: count, total score, the longest word, doubtful and refused
+    words hidden."""
     if not total:
         return _("No words found on this board")
     hidden = "  ·  " + ngettext("{count} doubtful left out", "{count} doubtful left out", doubtful).format(
         count=format_number(doubtful)) if doubtful else ""
+    if refused:
+        hidden += "  ·  " + ngettext("{count} refused by the game left out", "{count} refused by the game left out",
+                                     refused).format(count=format_number(refused))
     if not shown:
         return (_("The only word does not match the filters") if total == 1 else
                 ngettext("None of the {total} words match the filters", "None of the {total} words match the filters",
@@ -57,6 +70,8 @@ def filters_line(filters: WordFilters, left_out: dict[str, int], marks: WordMark
         on.append(_("{count}+ letters").format(count=filters.min_length))
     if not filters.doubtful and (marks is None or marks.doubts is not None):
         on.append(_("no doubtful words"))
+    if left_out.get("refused"):
+        on.append(_("none the game refused"))
     if not on:
         return ""
     total = sum(left_out.values())
