@@ -178,10 +178,12 @@ def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 
 def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,
                  width: float, font: Path, look: int = 0, lit: frozenset[int] = frozenset(),
-                 labels: dict[int, str] | None = None) -> tuple[tuple[float, float], float, float]:
+                 labels: dict[int, str] | None = None,
+                 values: dict[int, int] | None = None) -> tuple[tuple[float, float], float, float]:
     """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile.
 
-    ``lit`` holds the indices of tiles lit by a swipe; ``labels`` gives a badge another label than its bonus's.
+    ``lit`` holds the indices of tiles lit by a swipe; ``labels`` gives a badge another label than its bonus's,
+    ``values`` a tile another value than its letter's (a letter the reader must then doubt).
     """
     n = board.cols
     tile = width / (n + (n + 1) * GAP)
@@ -190,7 +192,8 @@ def render_board(canvas: Image.Image, board: Board, language: Language, left: fl
     for index, letter in enumerate(board.letters):
         row, col = divmod(index, n)
         _draw_tile(canvas, round(x0 + col * pitch), round(y0 + row * pitch), round(tile), letter,
-                   language.values[letter], board.bonuses[index], font, look, index in lit,
+                   (values or {}).get(index, language.values[letter]), board.bonuses[index], font, look,
+                   index in lit,
                    (labels or {}).get(index))
     return (x0, y0), pitch, tile
 
@@ -232,13 +235,15 @@ def phone_shot(board: Board, language: Language, width: int, rng: random.Random,
 
 
 def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
-               look: int | None = None, lit: frozenset[int] = frozenset()) -> Shot:
-    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin (``lit``: tiles lit)."""
+               look: int | None = None, lit: frozenset[int] = frozenset(),
+               values: dict[int, int] | None = None) -> Shot:
+    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin (``lit``, ``values``:
+    as for ``render_board``)."""
     look = rng.randrange(2) if look is None else look
     margin = width * rng.uniform(0.0, 0.06)
     canvas = _gradient((width, width), BACKGROUND_TOP, BACKGROUND_BOTTOM)
     origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font, look,
-                                       lit)
+                                       lit, values=values)
     return Shot(canvas, board, origin, pitch, tile)
 
 

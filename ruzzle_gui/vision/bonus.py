@@ -59,7 +59,15 @@ RIM_SATURATION, RIM_VALUE = 0.4, 190  # a badge's rim and label: white, cream ov
 LIT_HUES = (20, 55, 62)  # hue range of a lit face's orange (from, to), and how far its badge's yellower orange goes
 LIT_SATURATION, LIT_VALUE = 0.55, 150  # ... and how saturated and bright that orange is at least
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
-RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
+# Share of the corner square that is rim or label under which a lit tile has no badge; above it the bonus is the
+# badge's label, or unknown. A sharp lit badge shows 0.15-0.3; one blurred (0.6-1 px) and JPEG-crushed at 60-100 px
+# tiles 0.0035-0.03 (0.03 was the bar, and such badges were given as plain, sure); a lit plain tile 0.000 on
+# generated shots and up to 0.009 on real ones (then unsure if no label is read).
+NO_RIM_SHARE = 0.002
+# A lit tile's label is its bonus's only witness: it must look more like its word than an unlit one must.
+# Generated lit badges read wrong (DL as TW, TW as DW: blurred 0.6-1 px at 56-120 px tiles, JPEG q50) looked
+# 0.56-0.62 like the word; of 956 read right, 67 looked less than 0.65 (those are now unknown, so marked).
+LIT_LIKENESS = 0.65
 # Least tile side, in px as shot, at which a badge's label is read (lab/small_tiles.py, generated boards at 36-60 px
 # tiles). Below it the label is 4-6 px tall and a lit badge's rim a px or two blurred into its orange: labels were
 # misread (a lit DL as TW at 58 px, DW as TW at 44-48 px) and lit badges missed (a lit DW given as plain at 47 px).
@@ -188,10 +196,10 @@ def _label(wide: np.ndarray, disc_of: Callable[[np.ndarray], np.ndarray], lit: b
     return read_label(wide[:end, :end], disc_of(wide[:end, :end]), corner, side, lit)
 
 
-def _has_rim(wide: np.ndarray) -> bool:
-    """Return whether the corner of a lit tile shows a badge's light rim and label among its orange."""
+def _rim_share(wide: np.ndarray) -> float:
+    """Return the share of a lit tile's corner that shows a badge's light rim and label among its orange."""
     _, saturation, value = hsv(_corner(wide))
-    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
+    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean())
 
 
 def read_bonus(wide: np.ndarray, lit: bool | None = None, tile: float = math.inf) -> Bonus:
@@ -227,11 +235,14 @@ SMALL_LIT = Bonus(None, False, said("the tile is lit by a swipe, which hides its
 
 
 def _lit_bonus(wide: np.ndarray) -> Bonus:
-    """Return the bonus of a tile lit by a swipe: plain with no badge, else what its badge's label says."""
-    if not _has_rim(wide):
+    """Return the bonus of a tile lit by a swipe: plain with no badge, else what its badge's label says.
+
+    A faint rim (blur, a small tile) may be a badge's: only a clear label then names the bonus, else it is unknown.
+    """
+    if _rim_share(wide) < NO_RIM_SHARE:
         return Bonus(None, True)
     label = _label(wide, _orange, lit=True)
-    if label.text is not None:
+    if label.text is not None and label.likeness >= LIT_LIKENESS:
         return Bonus(label.text, True)
     return Bonus(None, False, said("the tile is lit by a swipe, which hides its badge's colour, "
                                    "and the badge's label could not be read: bonus unknown", "reason_lit"))
