@@ -66,8 +66,9 @@ LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe li
 NO_RIM_SHARE = 0.002
 # A lit tile's label is its bonus's only witness: it must look more like its word than an unlit one must.
 # Generated lit badges read wrong (DL as TW, TW as DW: blurred 0.6-1 px at 56-120 px tiles, JPEG q50) looked
-# 0.56-0.62 like the word; of 956 read right, 67 looked less than 0.65 (those are now unknown, so marked).
-LIT_LIKENESS = 0.65
+# 0.56-0.62 like the word; the real lit labels 0.64 or more (a lit TL of en-revanthb3000-screen2 at JPEG q75:
+# 0.637); of 956 generated ones read right, 48 look less than 0.63 and are now unknown, so marked.
+LIT_LIKENESS = 0.63
 # Least tile side, in px as shot, at which a badge's label is read (lab/small_tiles.py, generated boards at 36-60 px
 # tiles). Below it the label is 4-6 px tall and a lit badge's rim a px or two blurred into its orange: labels were
 # misread (a lit DL as TW at 58 px, DW as TW at 44-48 px) and lit badges missed (a lit DW given as plain at 47 px).
