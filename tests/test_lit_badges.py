@@ -36,8 +36,9 @@ def _wrong_and_sure(look: int, tile: int, bonus: str) -> list[str]:
             reading = read_board(synth.degrade(shot, rng, blur=BLUR, quality=QUALITY).image, EN)
         except ImageError:
             continue  # a refusal is one line, never a wrong board
-        wrong += [f"{font.name}: tile {cell} {board.bonuses[cell]} read {reading.cells[cell].bonus}"
-                  for cell in LIT if reading.cells[cell].bonus_sure and reading.cells[cell].bonus != board.bonuses[cell]]
+        cells = reading.cells
+        wrong += [f"{font.name}: tile {cell} {board.bonuses[cell]} read {cells[cell].bonus}"
+                  for cell in LIT if cells[cell].bonus_sure and cells[cell].bonus != board.bonuses[cell]]
     return wrong
 
 
