@@ -30,6 +30,9 @@ PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone scr
 # less saturated than the TL navy, which is how the reader tells a TL ring from the background.
 BACKGROUND_TOP = (80, 160, 212)   # the game's blue, lighter at the top ...
 BACKGROUND_BOTTOM = (56, 124, 178)  # ... darker at the bottom (saturation ~0.65 throughout)
+# A deeper blue than the game's (saturation 0.78 at the top to 0.87 at the bottom), the generator's first: the
+# picture in docs/screenshot.jpg was drawn on it. Its lower half has TL's hue and saturation.
+DEEP_BACKGROUND = ((46, 128, 206), (18, 62, 142))
 SHADOW = (30, 70, 110)            # a tile's shadow: the background darkened, not a saturated navy
 TILE_TOP, TILE_BOTTOM = (246, 246, 246), (232, 232, 232)  # the face: near white, a faint gradient
 BEVEL_LIGHT, BEVEL_DARK = (252, 252, 252), (196, 196, 196)  # the face's lit top edge and shaded bottom edge
@@ -217,15 +220,16 @@ def _header(canvas: Image.Image, rng: random.Random, font: Path) -> None:
 
 def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
                look: int | None = None, lit: frozenset[int] = frozenset(),
-               labels: dict[int, str] | None = None) -> Shot:
+               labels: dict[int, str] | None = None,
+               background: tuple[tuple, tuple] = (BACKGROUND_TOP, BACKGROUND_BOTTOM)) -> Shot:
     """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half.
 
     ``look`` 0 or 1 draws the game's older or newer tiles (default: either, at random); ``lit`` and
-    ``labels`` as for ``render_board``.
+    ``labels`` as for ``render_board``; ``background`` the backdrop's colours at the top and the bottom.
     """
     look = rng.randrange(2) if look is None else look
     height = round(width * PHONE_ASPECT)
-    canvas = _gradient((width, height), BACKGROUND_TOP, BACKGROUND_BOTTOM)
+    canvas = _gradient((width, height), *background)
     _header(canvas, rng, font)
     margin = width * rng.uniform(0.02, 0.05)
     top = height * rng.uniform(0.4, 0.5)
