@@ -82,3 +82,27 @@ def test_under_orange_light_the_tinted_letters_are_read_and_every_bonus_is_unkno
     reading = read_board(photo, EN)
     assert reading.board.letters == BOARD.letters
     assert all(cell.bonus is None and not cell.bonus_sure for cell in reading.cells)
+
+
+DEEP_BOARD = Board.parse("F   Ntw W   N\nUdw J   P   G\nZ   Ptl Z   Qdl\nF   Q   Qtl H")
+
+
+@pytest.mark.parametrize("width", (480, 720, 1080, 1440))
+@pytest.mark.parametrize("look", (0, 1), ids=("older", "newer"))
+def test_a_deep_blue_backdrop_is_no_bonus(width, look):
+    """On a deeper blue than the game's (docs/screenshot.jpg's), whose lower half has TL's hue and saturation,
+    the backdrop beside each plain tile made both witnesses say TL: every tile was read TL, most of them sure."""
+    rng = random.Random(width + look)
+    made = synth.phone_shot(DEEP_BOARD, EN, width, rng, synth.fonts()[0], look, background=synth.DEEP_BACKGROUND)
+    reading = read_board(synth.degrade(made, rng, quality=85).image, EN)
+    assert reading.board.to_text() == DEEP_BOARD.to_text() and reading.uncertain == ()
+
+
+def test_the_readme_screenshot_reads_as_its_page_says():
+    """docs/screenshot.jpg: a generated Italian phone shot on that deep blue, with a TW and a DW tile only."""
+    from pathlib import Path
+
+    shot = Path(__file__).resolve().parents[1] / "docs" / "screenshot.jpg"
+    reading = read_board(shot, "it")
+    assert reading.board.to_text() == Board.parse("F Ntw W N\nUdw J P G\nZ P Z Q\nF Q Q H").to_text()
+    assert reading.uncertain == ()

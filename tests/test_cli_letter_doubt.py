@@ -101,7 +101,10 @@ def test_watch_prints_the_doubted_letter_with_its_mark(capsys):
     class Seen:  # what print_board needs of a Reading
         board = Board.parse(DOUBTED)
         uncertain = ((0, 3),)
+        reasons = {(0, 3): "the letter looks like N but its value 1 is not N's"}
 
     print_board(Seen(), load_language("en"), 3)
     out = capsys.readouterr().out
-    assert " ?N DL" in out.splitlines()[2] and "check these tiles, the reading is unsure: (0,3)" in out
+    assert " ?N DL" in out.splitlines()[2]
+    assert "check these tiles, the reading is unsure: row 1 cell 4 (the letter looks like N but its value" in out
+    assert "not solved until they are checked" in out and "total score" not in out

@@ -335,6 +335,8 @@ def test_ruzzle_watch_prints_a_board_it_cannot_solve_and_watches_on(capsys):
                                 cells=tuple(dataclasses.replace(cell, letter="?", uncertain=True)
                                             for cell in reading.cells))
     print_board(blank, EN, 5)
+    assert "not solved until they are checked" in capsys.readouterr().out
+    print_board(blank, EN, 5, unsure_as_plain=True)
     out = capsys.readouterr().out
     assert "cannot solve this board: row 1, cell 1: '?' is not a letter" in out and "check these tiles" in out
     print_board(reading, EN, 5)

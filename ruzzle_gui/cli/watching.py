@@ -17,7 +17,9 @@ WATCH_EPILOG = """examples:
   ruzzle watch -l en --region 1200,80,540,1000 --top 20
 
 Mirror the phone to the desktop (scrcpy, for one) and start a round: each new
-board is printed with its best words as soon as it appears. Ctrl-C stops.
+board is printed with its best words as soon as it appears. A board with a tile
+the reader is unsure of is printed with its marks and the reasons, and solved
+only with --unsure-as-plain. Ctrl-C stops.
 """
 DEFAULT_TOP = 15
 
@@ -30,6 +32,9 @@ def add_watch(command: argparse.ArgumentParser | OptionTable) -> None:
                          help="watch only this rectangle of the screen, in pixels (default: the whole screen)")
     command.add_argument("--top", type=at_least_one, default=DEFAULT_TOP, metavar="N",
                          help=f"print the best N words of each board (default: {DEFAULT_TOP})")
+    command.add_argument("--unsure-as-plain", action="store_true",
+                         help="solve a board with unsure tiles too, their bonuses plain and their letters as read "
+                              "(default: print it with its marks, unsolved)")
     command.set_defaults(handler=watch)
 
 
@@ -67,7 +72,7 @@ def watch(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
     language.trie  # noqa: B018 (load the dictionary now, not when the first board is waited for)
     prepare(language)
-    watcher = Watcher(language, lambda reading: print_board(reading, language, args.top),
+    watcher = Watcher(language, lambda reading: print_board(reading, language, args.top, args.unsure_as_plain),
                       on_problem=lambda message: print(f"{PROG}: {message}", file=sys.stderr, flush=True),
                       region=args.region, grab=capture_screen)  # the same grab that was just tried
     where = "the screen" if args.region is None else "the region {},{},{},{} of the screen".format(*args.region)
@@ -80,19 +85,29 @@ def watch(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_board(reading, language: Language, top: int) -> None:
-    """Print a board read from the screen with its best ``top`` words, at once."""
+def print_board(reading, language: Language, top: int, unsure_as_plain: bool = False) -> None:
+    """Print a board read from the screen with its best ``top`` words, at once.
+
+    A board with unsure tiles is printed with its marks and why, as ``ruzzle read`` gives them, and solved
+    only when ``unsure_as_plain`` (bonuses in doubt plain, letters in doubt as read).
+    """
     import time
 
     from ruzzle_gui.board import BoardError
+    from ruzzle_gui.cli.reading import unsure_tiles
     from ruzzle_gui.cli.solving import board_lines, summary_line, word_lines
     from ruzzle_gui.graph import Graph
 
     board = reading.board
     lines = [f"board seen at {time.strftime('%H:%M:%S')}", *board_lines(board)]
     if reading.uncertain:
-        cells = " ".join(f"({r},{c})" for r, c in reading.uncertain)
-        lines.append(f"check these tiles, the reading is unsure: {cells}")
+        lines.append(f"check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}")
+        if not unsure_as_plain:
+            write("\n".join([*lines, "not solved until they are checked (or watch with --unsure-as-plain)", ""])
+                  + "\n")
+            sys.stdout.flush()
+            return
+        board = board.unsure_as_plain()
     try:
         found = Graph(board, language).solve()
     except BoardError as err:  # a tile not read at all ('?'): say so, and watch on

@@ -30,6 +30,9 @@ PHONE_ASPECT = 2340 / 1080        # height / width of a typical modern phone scr
 # less saturated than the TL navy, which is how the reader tells a TL ring from the background.
 BACKGROUND_TOP = (80, 160, 212)   # the game's blue, lighter at the top ...
 BACKGROUND_BOTTOM = (56, 124, 178)  # ... darker at the bottom (saturation ~0.65 throughout)
+# A deeper blue than the game's (saturation 0.78 at the top to 0.87 at the bottom), the generator's first: the
+# picture in docs/screenshot.jpg was drawn on it. Its lower half has TL's hue and saturation.
+DEEP_BACKGROUND = ((46, 128, 206), (18, 62, 142))
 SHADOW = (30, 70, 110)            # a tile's shadow: the background darkened, not a saturated navy
 TILE_TOP, TILE_BOTTOM = (246, 246, 246), (232, 232, 232)  # the face: near white, a faint gradient
 BEVEL_LIGHT, BEVEL_DARK = (252, 252, 252), (196, 196, 196)  # the face's lit top edge and shaded bottom edge
@@ -178,10 +181,12 @@ def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
 
 def render_board(canvas: Image.Image, board: Board, language: Language, left: float, top: float,
                  width: float, font: Path, look: int = 0, lit: frozenset[int] = frozenset(),
-                 labels: dict[int, str] | None = None) -> tuple[tuple[float, float], float, float]:
+                 labels: dict[int, str] | None = None,
+                 values: dict[int, int] | None = None) -> tuple[tuple[float, float], float, float]:
     """Draw ``board`` on ``canvas`` in a square ``width`` wide at (left, top); return origin, pitch, tile.
 
-    ``lit`` holds the indices of tiles lit by a swipe; ``labels`` gives a badge another label than its bonus's.
+    ``lit`` holds the indices of tiles lit by a swipe; ``labels`` gives a badge another label than its bonus's,
+    ``values`` a tile another value than its letter's (a letter the reader must then doubt).
     """
     n = board.cols
     tile = width / (n + (n + 1) * GAP)
@@ -190,7 +195,8 @@ def render_board(canvas: Image.Image, board: Board, language: Language, left: fl
     for index, letter in enumerate(board.letters):
         row, col = divmod(index, n)
         _draw_tile(canvas, round(x0 + col * pitch), round(y0 + row * pitch), round(tile), letter,
-                   language.values[letter], board.bonuses[index], font, look, index in lit,
+                   (values or {}).get(index, language.values[letter]), board.bonuses[index], font, look,
+                   index in lit,
                    (labels or {}).get(index))
     return (x0, y0), pitch, tile
 
@@ -214,15 +220,16 @@ def _header(canvas: Image.Image, rng: random.Random, font: Path) -> None:
 
 def phone_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
                look: int | None = None, lit: frozenset[int] = frozenset(),
-               labels: dict[int, str] | None = None) -> Shot:
+               labels: dict[int, str] | None = None,
+               background: tuple[tuple, tuple] = (BACKGROUND_TOP, BACKGROUND_BOTTOM)) -> Shot:
     """Return a portrait phone screenshot ``width`` px wide: header on top, board in the lower half.
 
     ``look`` 0 or 1 draws the game's older or newer tiles (default: either, at random); ``lit`` and
-    ``labels`` as for ``render_board``.
+    ``labels`` as for ``render_board``; ``background`` the backdrop's colours at the top and the bottom.
     """
     look = rng.randrange(2) if look is None else look
     height = round(width * PHONE_ASPECT)
-    canvas = _gradient((width, height), BACKGROUND_TOP, BACKGROUND_BOTTOM)
+    canvas = _gradient((width, height), *background)
     _header(canvas, rng, font)
     margin = width * rng.uniform(0.02, 0.05)
     top = height * rng.uniform(0.4, 0.5)
@@ -232,13 +239,15 @@ def phone_shot(board: Board, language: Language, width: int, rng: random.Random,
 
 
 def board_shot(board: Board, language: Language, width: int, rng: random.Random, font: Path,
-               look: int | None = None, lit: frozenset[int] = frozenset()) -> Shot:
-    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin (``lit``: tiles lit)."""
+               look: int | None = None, lit: frozenset[int] = frozenset(),
+               values: dict[int, int] | None = None) -> Shot:
+    """Return a crop of the board alone, ``width`` px wide, with a thin blue margin (``lit``, ``values``:
+    as for ``render_board``)."""
     look = rng.randrange(2) if look is None else look
     margin = width * rng.uniform(0.0, 0.06)
     canvas = _gradient((width, width), BACKGROUND_TOP, BACKGROUND_BOTTOM)
     origin, pitch, tile = render_board(canvas, board, language, margin, margin, width - 2 * margin, font, look,
-                                       lit)
+                                       lit, values=values)
     return Shot(canvas, board, origin, pitch, tile)
 
 

@@ -35,13 +35,17 @@ import numpy as np
 from ruzzle_gui.vision.bonus import hsv
 from ruzzle_gui.vision.locate import Grid
 
-__all__ = ["backdrop_colour", "clipped_darks", "colour_cast"]
+__all__ = ["backdrop_colour", "beside_rows", "clipped_darks", "colour_cast"]
 
 STRIP = 0.03        # in tiles: width of the strip read down the middle of each gap
 SPAN = (0.3, 0.7)   # stretch of a tile's side along which its gap is read: clear of the corners and badges
-GAME_SATURATION = 0.75  # the game's background reads at most 0.65 saturated in every real screenshot in every
+BESIDE = (0.14, 0.26)  # in tiles from the board's left and right edges: where the backdrop beside a row is read,
+                       # clear of the outer tiles' badges (0.1 out), glow and shadow
+GAME_SATURATION = 0.92  # the game's background reads at most 0.65 saturated in every real screenshot in every
                         # form the tests send it in, and up to 0.72 in a generated one washed nearly white and
-                        # restored; the photos' cast or clipped blue shows it at 0.99-1.0 as taken
+                        # restored; the photos' cast or clipped blue shows it at 0.99-1.0 as taken. A deeper blue
+                        # than the game's (0.78-0.87, docs/screenshot.jpg's) is no cast: the witnesses leave the
+                        # backdrop's own colour out (bonus.BACKDROP_CHROMA), and its bonus colours are the game's
 BELOW_INK = 15      # a channel this far under the ink's luminance is darker than the ink
 DARK_SHARE = 0.008  # share of the board's pixels with such a channel under which the board's darks are gone:
                     # 0.028-0.29 on every real shot in every form and on generated ones (faded, small, blurred),
@@ -69,6 +73,38 @@ def backdrop_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
     if not strips:
         return None
     return np.median(np.concatenate(strips), axis=0)
+
+
+def beside_rows(rgb: np.ndarray, grid: Grid) -> list[np.ndarray | None]:
+    """Return, for each row of tiles, the backdrop's median colour (RGB) beside the board at that row's height.
+
+    A backdrop shades from top to bottom, so each row has its own. Where nothing lies beside the board (a crop
+    of the board alone), a row's colour is the middle of the gaps between its tiles.
+    """
+    width = (grid.size - 1) * grid.pitch + grid.tile
+    xs = ((grid.left - BESIDE[1] * grid.tile, grid.left - BESIDE[0] * grid.tile),
+          (grid.left + width + BESIDE[0] * grid.tile, grid.left + width + BESIDE[1] * grid.tile))
+    half = max(0.5, STRIP * grid.tile / 2)
+    colours: list[np.ndarray | None] = []
+    for row in range(grid.size):
+        y0, y1 = (grid.top + row * grid.pitch + share * grid.tile for share in SPAN)
+        beside = [_patch(rgb, x0, x1, y0, y1) for x0, x1 in xs]
+        if sum(len(p) for p in beside) < 4:
+            beside = [_patch(rgb, grid.left + middle - half, grid.left + middle + half, y0, y1)
+                      for middle in (grid.pitch * (col + 0.5) + grid.tile / 2 for col in range(grid.size - 1))]
+        pixels = np.concatenate(beside)
+        colours.append(np.median(pixels, axis=0) if len(pixels) else None)
+    return colours
+
+
+def _patch(rgb: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
+    """Return the N x 3 pixels of ``rgb`` in the box, clipped to the picture (none if it lies outside)."""
+    height, width = rgb.shape[:2]
+    left, right = max(0, int(x0)), min(width, int(np.ceil(x1)))
+    top, bottom = max(0, int(y0)), min(height, int(np.ceil(y1)))
+    if right <= left or bottom <= top:
+        return np.empty((0, 3), rgb.dtype)
+    return rgb[top:bottom, left:right, :3].reshape(-1, 3)
 
 
 def colour_cast(rgb: np.ndarray, grid: Grid) -> bool:

@@ -44,11 +44,20 @@ BONUS_HUES = (           # (bonus, hue from, hue to (degrees), least saturation 
     ("DL", 75, 170, 0.45, 60),
     ("TL", 195, 250, 0.77, 60),  # the background reaches 0.73; a thin navy ring blurred by shrinking, 0.8
 )
+# A pixel of the board's own backdrop names no bonus, whatever its colour: the game's blue names none, but a deeper
+# blue (a generator's, another skin's) can fall in TL's range, and the backdrop just outside a plain tile's face and
+# in its corner then made both witnesses agree on TL. A pixel is the backdrop's when its chromaticity (each channel
+# over the brightest) is this close to the backdrop's beside the tile: a shadow is the backdrop darkened, and keeps
+# it. The deep blue of docs/screenshot.jpg and its shadows lie within 0.05 of it; TL's navy 0.13-0.2 away.
+BACKDROP_CHROMA = 0.08
 TL_DARK = (195, 250, 0.72, 140)  # hue range, least saturation and most value of a TL pixel told by its darkness
 TL_INDEX = 3
 SIDE_SPAN = (0.38, 0.62)  # stretch of each side read, in tiles: clear of the badge, the corners and the value
 FACE_DEPTH = 0.13        # in tiles: a point this deep inside each side is face, whatever the letter
-RING_REACH = 0.08        # in tiles: the ring lies within this of the face's edge
+RING_REACH = 0.08        # in tiles: the ring lies within this of the face's edge ...
+RING_START = 0.045       # ... and starts within this of it (a real thin ring: 0.04 past a dark edge), and ends
+                         # where two pixels running name nothing: a colour further out, past the backdrop, is a
+                         # neighbour's ring, which a board drawn with narrow gaps (0.05 tiles) brings in reach
 FACE_SATURATION = 0.22   # the face, and the bevel just inside the ring, are grey ...
 FACE_VALUE = 170         # ... and light
 MIN_RING = 0.012         # in tiles: a ring is at least this deep (one pixel of a small shot)
@@ -59,7 +68,16 @@ RIM_SATURATION, RIM_VALUE = 0.4, 190  # a badge's rim and label: white, cream ov
 LIT_HUES = (20, 55, 62)  # hue range of a lit face's orange (from, to), and how far its badge's yellower orange goes
 LIT_SATURATION, LIT_VALUE = 0.55, 150  # ... and how saturated and bright that orange is at least
 LIT_SHARE = 0.5          # share of a tile's face that is orange when a swipe lights it
-RIM_SHARE = 0.03         # share of the corner square that is rim or label when a lit tile has a badge
+# Share of the corner square that is rim or label under which a lit tile has no badge; above it the bonus is the
+# badge's label, or unknown. A sharp lit badge shows 0.15-0.3; one blurred (0.6-1 px) and JPEG-crushed at 60-100 px
+# tiles 0.0035-0.03 (0.03 was the bar, and such badges were given as plain, sure); a lit plain tile 0.000 on
+# generated shots and up to 0.009 on real ones (then unsure if no label is read).
+NO_RIM_SHARE = 0.002
+# A lit tile's label is its bonus's only witness: it must look more like its word than an unlit one must.
+# Generated lit badges read wrong (DL as TW, TW as DW: blurred 0.6-1 px at 56-120 px tiles, JPEG q50) looked
+# 0.56-0.62 like the word; the real lit labels 0.64 or more (a lit TL of en-revanthb3000-screen2 at JPEG q75:
+# 0.637); of 956 generated ones read right, 48 look less than 0.63 and are now unknown, so marked.
+LIT_LIKENESS = 0.63
 # Least tile side, in px as shot, at which a badge's label is read (lab/small_tiles.py, generated boards at 36-60 px
 # tiles). Below it the label is 4-6 px tall and a lit badge's rim a px or two blurred into its orange: labels were
 # misread (a lit DL as TW at 58 px, DW as TW at 44-48 px) and lit badges missed (a lit DW given as plain at 47 px).
@@ -86,8 +104,11 @@ def hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return hue * 60, (high - low) / np.maximum(high, 1e-6), high
 
 
-def classify_colour(pixels: np.ndarray) -> np.ndarray:
-    """Return, for ... x 3 RGB pixels, the index in BONUS_HUES of the bonus each colour names, or -1."""
+def classify_colour(pixels: np.ndarray, backdrop: np.ndarray | None = None) -> np.ndarray:
+    """Return, for ... x 3 RGB pixels, the index in BONUS_HUES of the bonus each colour names, or -1.
+
+    ``backdrop``: the board's colour beside the tile (RGB); a pixel of that colour names no bonus.
+    """
     hue, saturation, value = hsv(pixels)
     names = np.full(hue.shape, -1, np.int8)
     for index, (_, low, high, least_saturation, least_value) in enumerate(BONUS_HUES):
@@ -96,7 +117,20 @@ def classify_colour(pixels: np.ndarray) -> np.ndarray:
     # TL's navy is also much darker than the board's blue: a faded capture, its contrast restored, keeps that
     names[(names < 0) & (hue >= TL_DARK[0]) & (hue < TL_DARK[1]) & (saturation >= TL_DARK[2])
           & (value <= TL_DARK[3]) & (value >= 60)] = TL_INDEX
+    if backdrop is not None and classify_colour(np.asarray(backdrop, np.float32))[()] >= 0:
+        names[_chroma_near(pixels, backdrop)] = -1
     return names
+
+
+def _chroma(rgb: np.ndarray) -> np.ndarray:
+    """Return RGB colours' chromaticity: each channel over the brightest, so a shade keeps its colour's."""
+    rgb = np.asarray(rgb, np.float32)
+    return rgb / np.maximum(rgb.max(axis=-1, keepdims=True), 1.0)
+
+
+def _chroma_near(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Return which RGB pixels have ``colour``'s chromaticity, within BACKDROP_CHROMA."""
+    return np.abs(_chroma(pixels) - _chroma(colour)).max(axis=-1) <= BACKDROP_CHROMA
 
 
 def _face(pixels: np.ndarray) -> np.ndarray:
@@ -119,25 +153,31 @@ def _side_profiles(wide: np.ndarray) -> list[np.ndarray]:
     return [np.median(strip, axis=0) for strip in strips]
 
 
-def _ring_side(profile: np.ndarray, side: float) -> int | None:
+def _ring_side(profile: np.ndarray, side: float, backdrop: np.ndarray | None = None) -> int | None:
     """Return the BONUS_HUES index of the ring beyond the face on one side's profile, -1 for none, None if unseen."""
     face = _face(profile)
     if not face[0]:
         return None  # no face where one must be: a lit tile, a letter's stroke or a box far off
     edge = int(np.argmin(face)) if not face.all() else len(face)
-    names = classify_colour(profile[edge:edge + max(2, round(RING_REACH * side))])
+    names = classify_colour(profile[edge:edge + max(2, round(RING_REACH * side))], backdrop)
+    named = np.flatnonzero(names >= 0)
+    if not named.size or named[0] > max(1, round(RING_START * side)):
+        return -1
+    ring = names[named[0]:]
+    gap = np.flatnonzero((ring[:-1] < 0) & (ring[1:] < 0))  # the ring ends where the backdrop begins
+    names = ring[:gap[0]] if gap.size else ring
     counts = np.bincount(names[names >= 0], minlength=len(BONUS_HUES))
     best = int(np.argmax(counts))
     return best if counts[best] >= max(1, MIN_RING * side) else -1
 
 
-def read_ring(wide: np.ndarray) -> tuple[str | None, str]:
+def read_ring(wide: np.ndarray, backdrop: np.ndarray | None = None) -> tuple[str | None, str]:
     """Return what the ring of a wide tile says: a bonus, "plain", or None when the sides disagree or are unseen.
 
-    The second value tells what each side showed, for a reason.
+    The second value tells what each side showed, for a reason; ``backdrop`` as for ``classify_colour``.
     """
     side = wide.shape[0] / (1 + 2 * PAD)
-    seen = [_ring_side(profile, side) for profile in _side_profiles(wide)]
+    seen = [_ring_side(profile, side, backdrop) for profile in _side_profiles(wide)]
     shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
     bonuses = {s for s in seen if s is not None and s >= 0}
     # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
@@ -157,9 +197,10 @@ def _corner(wide: np.ndarray) -> np.ndarray:
     return wide[start:end, start:end]
 
 
-def read_badge(wide: np.ndarray) -> str:
-    """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does."""
-    names = classify_colour(_corner(wide)).ravel()
+def read_badge(wide: np.ndarray, backdrop: np.ndarray | None = None) -> str:
+    """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does (``backdrop``: as
+    for ``classify_colour``)."""
+    names = classify_colour(_corner(wide), backdrop).ravel()
     shares = np.bincount(names[names >= 0], minlength=len(BONUS_HUES)) / names.size
     least = np.array([GLOW_SHARE if bonus == "DW" else BADGE_SHARE for bonus, *_ in BONUS_HUES])
     shares[shares < least] = 0
@@ -188,25 +229,27 @@ def _label(wide: np.ndarray, disc_of: Callable[[np.ndarray], np.ndarray], lit: b
     return read_label(wide[:end, :end], disc_of(wide[:end, :end]), corner, side, lit)
 
 
-def _has_rim(wide: np.ndarray) -> bool:
-    """Return whether the corner of a lit tile shows a badge's light rim and label among its orange."""
+def _rim_share(wide: np.ndarray) -> float:
+    """Return the share of a lit tile's corner that shows a badge's light rim and label among its orange."""
     _, saturation, value = hsv(_corner(wide))
-    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean()) >= RIM_SHARE
+    return float(((saturation <= RIM_SATURATION) & (value >= RIM_VALUE)).mean())
 
 
-def read_bonus(wide: np.ndarray, lit: bool | None = None, tile: float = math.inf) -> Bonus:
+def read_bonus(wide: np.ndarray, lit: bool | None = None, tile: float = math.inf,
+               backdrop: np.ndarray | None = None) -> Bonus:
     """Return the bonus of a wide tile (``cells.cut_wide``) from its ring and its badge (``lit``: known lit or not).
 
-    ``tile``: the tile's side in the shot, in px (default: large enough to read its badge's label).
+    ``tile``: the tile's side in the shot, in px (default: large enough to read its badge's label);
+    ``backdrop``: the board's colour beside the tile (``backdrop.beside_rows``), which names no bonus.
     """
     if is_lit(wide) if lit is None else lit:
         return SMALL_LIT if tile < LIT_MIN_TILE else _lit_bonus(wide)
-    ring, sides = read_ring(wide)
-    badge = read_badge(wide)
+    ring, sides = read_ring(wide, backdrop)
+    badge = read_badge(wide, backdrop)
     label = Label(None)
     if badge != "plain" and tile >= LABEL_MIN_TILE:
         index = [bonus for bonus, *_ in BONUS_HUES].index(badge)
-        label = _label(wide, lambda pixels: classify_colour(pixels) == index)
+        label = _label(wide, lambda pixels: classify_colour(pixels, backdrop) == index)
     if label.text is not None and label.text != badge:  # the badge's own two witnesses part
         guess: str | None = ring if ring in (badge, label.text) else badge
         return Bonus(guess, False, said(f"the badge's colour says {badge} but its label says {label.text}",
@@ -227,11 +270,14 @@ SMALL_LIT = Bonus(None, False, said("the tile is lit by a swipe, which hides its
 
 
 def _lit_bonus(wide: np.ndarray) -> Bonus:
-    """Return the bonus of a tile lit by a swipe: plain with no badge, else what its badge's label says."""
-    if not _has_rim(wide):
+    """Return the bonus of a tile lit by a swipe: plain with no badge, else what its badge's label says.
+
+    A faint rim (blur, a small tile) may be a badge's: only a clear label then names the bonus, else it is unknown.
+    """
+    if _rim_share(wide) < NO_RIM_SHARE:
         return Bonus(None, True)
     label = _label(wide, _orange, lit=True)
-    if label.text is not None:
+    if label.text is not None and label.likeness >= LIT_LIKENESS:
         return Bonus(label.text, True)
     return Bonus(None, False, said("the tile is lit by a swipe, which hides its badge's colour, "
                                    "and the badge's label could not be read: bonus unknown", "reason_lit"))

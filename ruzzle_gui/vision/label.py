@@ -47,6 +47,7 @@ ANGLES = 24               # points sampled round each circle (half as many in th
 COARSE = 2.0              # px of radius between circles of the coarse search
 MIN_FIT = 1.0             # least score of the badge's circle: as good as a full rim, or a full disc
 INNER, OUTER = 0.72, 1.3  # share of the radius where the disc's colour is sampled inside and outside the rim
+FACE_AFTER = 0.2          # in tiles inside the tile's corner: past this an unlit tile's light is its face
 LABEL_INSIDE = 0.74       # share of the radius the label lies within, clear of the rim
 LIGHT_SPREAD, LIGHT_VALUE = 0.4, 170  # a rim or a label: white, or cream over a lit tile (saturation, value)
 INK_LOW, INK_HIGH = 50, 98  # percentiles of lightness inside the badge taken as its disc and its label
@@ -122,6 +123,8 @@ def find_badge(wide: np.ndarray, disc: np.ndarray, corner: tuple[float, float], 
     end = extent(corner, side)
     light = np.pad(_light(wide[:end, :end]).astype(np.float32), margin)
     colour = np.pad(disc[:end, :end].astype(np.float32), margin)
+    if not lit:  # the light face beyond the badge is no rim: a badge drawn with none was drawn onto the face
+        light[round(corner[0] + FACE_AFTER * side) + margin:, round(corner[1] + FACE_AFTER * side) + margin:] = 0
     y0, x0 = (round(c + CENTRES[0] * side) + margin for c in corner)
     y1, x1 = (round(c + CENTRES[1] * side) + margin for c in corner)
     _, y, x, radius = _best_circle(light, colour, np.arange(RADII[0] * side, RADII[1] * side, COARSE),

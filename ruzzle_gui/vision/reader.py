@@ -23,7 +23,7 @@ from PIL import Image
 from ruzzle_gui.board import Board, Cell
 from ruzzle_gui.coded import joined, said
 from ruzzle_gui.language import Language, known_languages, load_language
-from ruzzle_gui.vision.backdrop import clipped_darks, colour_cast
+from ruzzle_gui.vision.backdrop import beside_rows, clipped_darks, colour_cast
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
 from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
 from ruzzle_gui.vision.contrast import board_levels
@@ -118,15 +118,16 @@ def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
 
 
 def read_cell(wide: np.ndarray, language: Language, fonts: tuple[str, ...] | None = None,
-              lit: bool | None = None, glyphs: Glyphs | None = None, tile: float = math.inf) -> CellReading:
+              lit: bool | None = None, glyphs: Glyphs | None = None, tile: float = math.inf,
+              backdrop: np.ndarray | None = None) -> CellReading:
     """Return the reading of one wide tile (``cells.cut_wide``; letters compared with the references of
     ``fonts``, names of ``recognise.font_names()``, default all).
 
     ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once);
-    ``tile`` is the tile's side in the shot, in px (default: large).
+    ``tile`` is the tile's side in the shot, in px (default: large); ``backdrop`` the board's colour beside it.
     """
     lit = is_lit(wide) if lit is None else lit
-    bonus = read_bonus(wide, lit, tile)
+    bonus = read_bonus(wide, lit, tile, backdrop)
     glyphs = split_glyphs(_face(wide, lit)) if glyphs is None else glyphs
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
@@ -225,7 +226,9 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
             raise
         # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
         raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
-    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile) for w, on, g in zip(wide, lit, glyphs))
+    backdrops = beside_rows(np.asarray(image.convert("RGB")), grid)  # the backdrop names no bonus (bonus.py)
+    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile, backdrops[i // grid.size])
+                     for i, (w, on, g) in enumerate(zip(wide, lit, glyphs)))
     if untrusted:  # a lit tile's bonus is read from its badge's label
         readings = tuple(r if on else _colour_doubt(r, untrusted) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
