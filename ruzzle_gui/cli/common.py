@@ -184,8 +184,9 @@ def fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
-def say(message: str, after: str = "") -> None:
-    """Print ``message`` on stderr as one visible line after "ruzzle: " (``after`` a line break first).
+def say(message: str, after: str = "", most: int | None = None) -> None:
+    """Print ``message`` on stderr as one visible line after "ruzzle: " (``after`` a line break first), cut
+    past ``most`` characters (default MAX_MESSAGE).
 
     Quiet if stderr is closed or failing: print's fallback would put the line into stdout, which
     may be the JSON a script reads, and the exit code says enough.
@@ -194,7 +195,7 @@ def say(message: str, after: str = "") -> None:
     if stream is None:
         return
     try:
-        stream.write(f"{after}{PROG}: {shortened(one_line(message))}\n")
+        stream.write(f"{after}{PROG}: {shortened(one_line(message), most or MAX_MESSAGE)}\n")
         stream.flush()
     except (OSError, ValueError):  # ValueError: the stream was closed
         pass
@@ -227,13 +228,14 @@ def _visible_table() -> dict[int, str]:
 
 
 MAX_MESSAGE = 400  # characters; normal messages are far shorter, a 100 KB argument is not echoed whole
+MAX_NOTICE = 4000  # characters of a list of tiles: every tile of a 4x4 board with its reason, not a 300x300 board's
 
 
-def shortened(message: str) -> str:
-    """Return ``message``, its middle cut out if it is over MAX_MESSAGE characters (a huge argument quoted)."""
-    if len(message) <= MAX_MESSAGE:
+def shortened(message: str, most: int = MAX_MESSAGE) -> str:
+    """Return ``message``, its middle cut out if it is over ``most`` characters (a huge argument quoted)."""
+    if len(message) <= most:
         return message
-    half = MAX_MESSAGE // 2
+    half = most // 2
     return f"{message[:half]}...[{len(message) - 2 * half:,} characters left out]...{message[-half:]}"
 
 

@@ -1,7 +1,7 @@
 """``ruzzle read``: read a board from a screenshot and print it as a board file (or JSON with confidences)."""
 from __future__ import annotations
 
-from ruzzle_gui.cli.common import CliError, add_language_options, file_name, language_of, say, write
+from ruzzle_gui.cli.common import MAX_NOTICE, CliError, add_language_options, file_name, language_of, say, write
 from ruzzle_gui.language import Language
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing: start-up time
@@ -77,7 +77,7 @@ def sure_board(board, args: argparse.Namespace):
                        f"or pass --unsure-as-plain to {plain}")
     if letters:
         cells = ", ".join(f"row {r + 1} cell {c + 1}" for r, c in sorted(letters))
-        say(f"solving with these letters unchecked: {cells}")
+        say(f"solving with these letters unchecked: {cells}", most=MAX_NOTICE)
     return board.unsure_as_plain()
 
 
@@ -104,7 +104,7 @@ def read(args: argparse.Namespace) -> int:
     language = language_of(args)
     reading = read_image(args.image, language)
     if reading.uncertain:
-        say(f"check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}")
+        say(f"check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}", most=MAX_NOTICE)
     if args.json:
         import json
 
