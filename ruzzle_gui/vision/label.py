@@ -34,6 +34,7 @@ from functools import cache
 
 import numpy as np
 
+from ruzzle_gui.vision.middle import percentile
 from ruzzle_gui.vision.recognise import matcher
 
 __all__ = ["LABELS", "Label", "extent", "find_badge", "label_ink", "read_label"]
@@ -142,7 +143,7 @@ def label_ink(wide: np.ndarray, badge: tuple[float, float, float]) -> np.ndarray
     # The label is white on every disc colour: the least of the three channels is high only on it (luminance
     # was tried: a yellow or orange disc is nearly as bright as the label, and more labels were misread).
     lightness = piece.min(axis=-1).astype(np.float32)
-    low, high = np.percentile(lightness[inside], (INK_LOW, INK_HIGH))
+    low, high = percentile(lightness[inside], (INK_LOW, INK_HIGH))
     ink = np.clip((lightness - low) / max(float(high - low), 1.0), 0, 1) * inside
     return _cut(ink)
 
