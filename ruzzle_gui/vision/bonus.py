@@ -32,6 +32,7 @@ import numpy as np
 
 from ruzzle_gui.coded import said
 from ruzzle_gui.vision.label import Label, extent, read_label
+from ruzzle_gui.vision.pixels import channel_max, channel_min
 
 __all__ = ["BONUS_HUES", "Bonus", "PAD", "classify_colour", "hsv", "read_badge", "read_bonus", "read_ring", "is_lit"]
 
@@ -97,7 +98,7 @@ class Bonus:
 def hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return HSV of ... x 3 RGB pixels: hue in degrees, saturation 0-1, value 0-255."""
     rgb = pixels.astype(np.float32)
-    high, low = rgb.max(axis=-1), rgb.min(axis=-1)
+    high, low = channel_max(rgb), channel_min(rgb)
     spread = np.maximum(high - low, 1e-6)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     hue = np.where(high == r, ((g - b) / spread) % 6, np.where(high == g, (b - r) / spread + 2, (r - g) / spread + 4))

@@ -13,6 +13,7 @@ from PIL import Image
 
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.locate import Grid
+from ruzzle_gui.vision.middle import percentile
 
 __all__ = ["board_levels", "normalise_contrast", "stretch_image", "FACE", "INK"]
 
@@ -42,7 +43,7 @@ def board_levels(image: Image.Image, grid: Grid) -> tuple[float, float]:
             box = (left + trim - x0, top + trim - y0, right - trim - x0, bottom - trim - y0)
             samples.append(np.asarray(grey.resize((SAMPLE, SAMPLE), Image.Resampling.BILINEAR, box=box)))
     luminance = np.concatenate([sample.ravel() for sample in samples]).astype(float)
-    return float(np.percentile(luminance, FACE_PERCENTILE)), float(np.percentile(luminance, INK_PERCENTILE))
+    return float(percentile(luminance, FACE_PERCENTILE)), float(percentile(luminance, INK_PERCENTILE))
 
 
 def normalise_contrast(image: Image.Image, grid: Grid, name: str = "the image") -> tuple[Image.Image, bool]:
@@ -75,7 +76,7 @@ def stretch_image(image: Image.Image, name: str = "the image") -> Image.Image | 
     """
     grey = np.asarray(image.convert("L"))
     step = max(1, round((grey.size / SAMPLES) ** 0.5))
-    low, high = np.percentile(grey[::step, ::step], IMAGE_RANGE)
+    low, high = percentile(grey[::step, ::step], IMAGE_RANGE)
     if high - low >= WASHED_OUT:
         return None
     if high - low < BLANK:

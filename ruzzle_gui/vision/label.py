@@ -34,6 +34,8 @@ from functools import cache
 
 import numpy as np
 
+from ruzzle_gui.vision.middle import percentile
+from ruzzle_gui.vision.pixels import channel_max, channel_min
 from ruzzle_gui.vision.recognise import matcher
 
 __all__ = ["LABELS", "Label", "extent", "find_badge", "label_ink", "read_label"]
@@ -79,7 +81,7 @@ def _offsets(radius: float, share: float, angles: int) -> tuple[tuple[int, int],
 def _light(pixels: np.ndarray) -> np.ndarray:
     """Return which RGB pixels are light and nearly grey: a badge's rim or label."""
     rgb = pixels.astype(np.int16)
-    high, low = rgb.max(axis=-1), rgb.min(axis=-1)
+    high, low = channel_max(rgb), channel_min(rgb)
     return (high >= LIGHT_VALUE) & (high - low <= LIGHT_SPREAD * high)
 
 
@@ -144,8 +146,8 @@ def label_ink(wide: np.ndarray, badge: tuple[float, float, float]) -> np.ndarray
     inside = (rows - cy) ** 2 + (cols - cx) ** 2 <= reach * reach
     # The label is white on every disc colour: the least of the three channels is high only on it (luminance
     # was tried: a yellow or orange disc is nearly as bright as the label, and more labels were misread).
-    lightness = piece.min(axis=-1).astype(np.float32)
-    low, high = np.percentile(lightness[inside], (INK_LOW, INK_HIGH))
+    lightness = channel_min(piece).astype(np.float32)
+    low, high = percentile(lightness[inside], (INK_LOW, INK_HIGH))
     ink = np.clip((lightness - low) / max(float(high - low), 1.0), 0, 1) * inside
     return _cut(ink)
 

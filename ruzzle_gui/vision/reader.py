@@ -32,6 +32,7 @@ from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
 from ruzzle_gui.vision.images import load_image
 from ruzzle_gui.vision.locate import Grid
+from ruzzle_gui.vision.middle import percentile
 from ruzzle_gui.vision.recognise import matcher
 from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
@@ -107,7 +108,7 @@ def _foreign_letters(language: Language) -> tuple[str, ...]:
 def _unlit(cell: np.ndarray) -> np.ndarray:
     """Return a lit tile in grey, its orange face as light as a plain face and its dark letter still dark."""
     luminance = cell.astype(np.float32) @ np.array([0.299, 0.587, 0.114], np.float32)
-    face = float(np.percentile(luminance, 75))
+    face = float(percentile(luminance, 75))
     grey = np.clip(luminance * (UNLIT_FACE / max(face, 1.0)), 0, 255).astype(np.uint8)
     return np.repeat(grey[..., None], 3, axis=2)
 

@@ -17,6 +17,7 @@ from PIL import Image
 
 from ruzzle_gui.vision.errors import ImageError, coded
 from ruzzle_gui.vision.locate import ALIGN, INNER_RATIO, WORK_SIDE, Grid, find_grid, square_regions, tile_mask
+from ruzzle_gui.vision.middle import median
 from ruzzle_gui.vision.regions import Region
 
 __all__ = ["Fit", "fit_board", "straighten", "MIN_TILT", "MAX_TILT", "MIN_SLANT", "MAX_SLANT"]
@@ -83,7 +84,7 @@ def _angles(squares: list[Region]) -> list[float]:
     bins = np.floor((angles + 45) / ANGLE_BIN).astype(int)
     counts = np.bincount(bins)
     best = np.argsort(-counts, kind="stable")[:TRIED_ANGLES]
-    return [float(np.median(angles[np.abs(bins - b) <= 1])) for b in best if counts[b]]
+    return [float(median(angles[np.abs(bins - b) <= 1].tolist())) for b in best if counts[b]]
 
 
 def _turned(squares: list[Region], angle: float) -> list[Region]:
@@ -121,7 +122,7 @@ def _matched(grid: Grid, turned: list[Region], squares: list[Region]) -> dict[tu
                 found[key] = (*square.centre, miss, _side(face))
     if not found:
         return {}
-    usual = float(np.median([size for *_, size in found.values()]))
+    usual = float(median([size for *_, size in found.values()]))
     typical = {key: (x, y) for key, (x, y, _, size) in found.items() if abs(size - usual) <= SAME_FACE * usual}
     return typical if len(typical) >= FEWEST_FACES else {key: (x, y) for key, (x, y, *_) in found.items()}
 
