@@ -9,7 +9,11 @@ from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.text.i18n import N_, _
 
 SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 DPI)
+WIDEST_PX = 1280       # never wider than a laptop's screen (at 96 DPI), however wide this one is: a list that
+                       # spreads over a big monitor is read with the head, not the eyes
 MIN_WRAP_PX = 160      # descriptions never wrap narrower than this (at 96 DPI)
+KEY_WRAP_PX = 120      # keys wrap at this width (at 96 DPI) when the descriptions' wrapping is not enough:
+                       # "Menu, Shift+F10, right click" in a third column of sections
 SCREEN_TOP_PX = 96     # room left above and below the window for its title bar and the desktop's panels
 SCROLLBAR_PX = 16      # room for the scroll bar a window taller than the screen gets
 
@@ -113,6 +117,7 @@ class KeysWindow(tk.Toplevel):
             self.bind(sequence, functools.partial(self._scroll, units))
         self.bind("<MouseWheel>", lambda event: self._scroll(-1 if event.delta > 0 else 1))
         self.descriptions: list[ttk.Label] = []
+        self.key_labels: list[ttk.Label] = []
         # Two columns of sections, so the list fits a short laptop screen.
         for index, (screen, keys) in enumerate(KEYS):
             section = self._section(body, screen, keys)
@@ -133,7 +138,9 @@ class KeysWindow(tk.Toplevel):
         ttk.Label(frame, text=_(screen), style="Summary.TLabel").grid(row=0, column=0, columnspan=2, sticky="w",
                                                                    pady=(0, px(2)))
         for row, (key, action) in enumerate(keys, 1):
-            ttk.Label(frame, text=_(key)).grid(row=row, column=0, sticky="nw", padx=(px(12), px(16)))
+            key_label = ttk.Label(frame, text=_(key))
+            key_label.grid(row=row, column=0, sticky="nw", padx=(px(12), px(16)))
+            self.key_labels.append(key_label)
             description = ttk.Label(frame, text=_(action), style="Muted.TLabel")
             description.grid(row=row, column=1, sticky="nw")
             self.descriptions.append(description)
@@ -143,11 +150,14 @@ class KeysWindow(tk.Toplevel):
         """Wrap the descriptions just enough for the window to fit the screen's width (long languages, small
         screens); unwrapped when they fit."""
         px = functools.partial(theme.px, self)
-        room = self.winfo_screenwidth() - 2 * px(SCREEN_MARGIN_PX) - px(SCROLLBAR_PX)
-        self._wrap(0)
+        room = min(self.winfo_screenwidth(), px(WIDEST_PX)) - 2 * px(SCREEN_MARGIN_PX) - px(SCROLLBAR_PX)
+        self._wrap(0, keys=0)
         if self.body.winfo_reqwidth() > room:
             # The widest wrap that fits: found by halving, a few layouts of a small window.
             narrow, wide = px(MIN_WRAP_PX), max(label.winfo_reqwidth() for label in self.descriptions)
+            self._wrap(narrow)
+            if self.body.winfo_reqwidth() > room:  # the keys themselves must wrap too
+                self._wrap(0, keys=px(KEY_WRAP_PX))
             while wide - narrow > 4:
                 middle = (narrow + wide) // 2
                 self._wrap(middle)
@@ -161,10 +171,13 @@ class KeysWindow(tk.Toplevel):
         else:
             self.scrollbar.pack_forget()
 
-    def _wrap(self, width: int) -> None:
-        """Wrap every description at ``width`` pixels (0: not at all), and lay the window out again."""
+    def _wrap(self, width: int, keys: int | None = None) -> None:
+        """Wrap every description at ``width`` pixels (0: not at all), and the keys at ``keys`` if given (0: not
+        at all), and lay the window out again."""
         for label in self.descriptions:
             label.configure(wraplength=width)
+        for label in self.key_labels if keys is not None else ():
+            label.configure(wraplength=keys)
         self.update_idletasks()
 
     def retranslate(self) -> None:
