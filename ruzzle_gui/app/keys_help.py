@@ -176,8 +176,9 @@ class KeysWindow(tk.Toplevel):
         at all), and lay the window out again."""
         for label in self.descriptions:
             label.configure(wraplength=width)
-        for label in self.key_labels if keys is not None else ():
-            label.configure(wraplength=keys)
+        if keys is not None:
+            for label in self.key_labels:
+                label.configure(wraplength=keys)
         self.update_idletasks()
 
     def retranslate(self) -> None:
