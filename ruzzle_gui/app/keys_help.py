@@ -12,8 +12,8 @@ SCREEN_MARGIN_PX = 16  # room left each side of the window on the screen (at 96 
 WIDEST_PX = 1280       # never wider than a laptop's screen (at 96 DPI), however wide this one is: a list that
                        # spreads over a big monitor is read with the head, not the eyes
 MIN_WRAP_PX = 160      # descriptions never wrap narrower than this (at 96 DPI)
-KEY_WRAP_PX = 120      # keys wrap at this width (at 96 DPI) when the descriptions' wrapping is not enough:
-                       # "Menu, Shift+F10, right click" in a third column of sections
+KEY_WRAP_PX = 140      # keys wrap at this width (at 96 DPI) when the descriptions' wrapping is not enough:
+                       # "Menu, Shift+F10, right click" in a third column of sections; "Strg+Umschalt+O" stays whole
 SCREEN_TOP_PX = 96     # room left above and below the window for its title bar and the desktop's panels
 SCROLLBAR_PX = 16      # room for the scroll bar a window taller than the screen gets
 
