@@ -40,9 +40,26 @@ def playing(app, board):
     return app
 
 
-def xdotool(*args: str) -> None:
-    """Run xdotool (the real pointer on the test's display)."""
-    subprocess.run(["xdotool", *args], check=True, timeout=15, capture_output=True)
+def xdotool(*args: str) -> str:
+    """Run xdotool (the real pointer on the test's display) and return what it printed."""
+    return subprocess.run(["xdotool", *args], check=True, timeout=15, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(autouse=True)
+def pointer_put_back():
+    """Put the real pointer back where it was: with no window manager, the keyboard follows the pointer, and a
+    pointer left over a tile of this test's board took the keys of a later test's smaller window."""
+    if shutil.which("xdotool") is None:
+        yield
+        return
+    def location() -> tuple[str, str]:
+        shell = dict(line.split("=", 1) for line in xdotool("getmouselocation", "--shell").split())
+        return shell["X"], shell["Y"]
+
+    where = location()
+    yield
+    if location() != where:  # --sync waits for a motion, which a pointer already there never makes
+        xdotool("mousemove", "--sync", *where)
 
 
 def pointer_to(app, tile: int) -> None:
