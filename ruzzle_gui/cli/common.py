@@ -198,7 +198,16 @@ def say(message: str, after: str = "", most: int | None = None) -> None:
         stream.write(f"{after}{PROG}: {shortened(one_line(message), most or MAX_MESSAGE)}\n")
         stream.flush()
     except (OSError, ValueError):  # ValueError: the stream was closed
-        pass
+        silence_stderr()
+
+
+def silence_stderr() -> None:
+    """Point a failing stderr (a full disk, /dev/full) at /dev/null, so the line left in its buffer goes there at
+    exit rather than failing Python's final flush, which would end the process with 120 instead of our code."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # stderr is not a real file (tests capture it), or it is closed: nothing will be flushed
 
 
 def one_line(message: str) -> str:
