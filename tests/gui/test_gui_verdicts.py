@@ -6,6 +6,7 @@ import tkinter as tk
 
 from ruzzle_gui.store import Store
 
+import gui_helpers
 from gui_helpers import BOARD, settle
 
 OTHER = "C A S E\nR O T A\nP I N E\nS O L E\n"
@@ -21,12 +22,7 @@ def key(widget: tk.Misc, sequence: str) -> None:
 
 def solved(app, board: str = BOARD):
     """Type ``board``, solve it and return the results screen."""
-    app.letters.type_text(board)
-    app.show_bonuses()
-    app.solve()
-    settle(app.root)
-    assert app.screen is app.results
-    return app.results
+    return gui_helpers.solved(app, board).results
 
 
 def planned_words(results) -> list[str]:
