@@ -9,6 +9,7 @@ from ruzzle_gui.cli.solving import (
     add_verdicts_option,
     band_type,
     board_of,
+    early_image,
     no_bands,
     verdict_json,
     word_filters,
@@ -100,8 +101,9 @@ def timing_of(args: argparse.Namespace) -> Timing:
 
 def run_plan(args: argparse.Namespace) -> int:
     """Solve the board, plan the round and print the plan."""
+    image = early_image(args)
     language = language_of(args)
-    board = board_of(args, language)
+    board = board_of(args, language, image)
     try:
         check_size(board.rows, board.cols)  # before solving: a board too large to plan takes long to solve
     except PlanError as err:

@@ -33,14 +33,26 @@ def add_read(command: argparse.ArgumentParser | OptionTable) -> None:
     command.set_defaults(handler=read)
 
 
-def read_image(path: str, language: Language):
-    """Return the Reading of the board in image ``path``; every reader failure becomes a CliError."""
+def start_image(path: str) -> object:
+    """Return the screenshot at ``path`` with its decoding begun on a thread of its own, to overlap loading the
+    language and the reader (``images.start_loading``); ``path`` itself when Pillow is missing (``read_image``
+    says so). Nothing is raised here: a bad file is said by ``read_image``, after a bad language."""
+    try:
+        from ruzzle_gui.vision.images import start_loading
+    except ImportError:
+        return path
+    return start_loading(path)
+
+
+def read_image(image: object, language: Language):
+    """Return the Reading of the board in the image at path ``image`` (or begun by ``start_image``); every
+    reader failure becomes a CliError."""
     try:
         from ruzzle_gui.vision import ImageError, OcrUnavailableError, read_board
     except ImportError as err:  # Pillow or numpy missing: the package says what to install
         raise CliError(str(err)) from None
     try:
-        return read_board(path, language)
+        return read_board(image, language)
     except (ImageError, OcrUnavailableError) as err:
         raise CliError(str(err)) from None
 
@@ -101,8 +113,9 @@ def reading_json(reading, language: Language) -> dict:
 
 def read(args: argparse.Namespace) -> int:
     """Read the board in a screenshot and print it."""
+    image = start_image(args.image)
     language = language_of(args)
-    reading = read_image(args.image, language)
+    reading = read_image(image, language)
     if reading.uncertain:
         say(f"check these tiles, the reading is unsure: {unsure_tiles(reading.reasons)}", most=MAX_NOTICE)
     if args.json:

@@ -87,12 +87,22 @@ def add_board_source(command: argparse.ArgumentParser | OptionTable) -> None:
     add_unsure_option(command)
 
 
-def board_of(args: argparse.Namespace, language: Language) -> Board:
-    """Return the board the options name, read from its file or its screenshot, with no unsure tile left."""
+def early_image(args: argparse.Namespace) -> object:
+    """Return the screenshot the options name with its decoding begun (``reading.start_image``), or None."""
+    if not args.image:
+        return None
+    from ruzzle_gui.cli.reading import start_image
+
+    return start_image(args.image)
+
+
+def board_of(args: argparse.Namespace, language: Language, image: object = None) -> Board:
+    """Return the board the options name, read from its file or its screenshot (``image``: begun by
+    ``early_image``), with no unsure tile left."""
     from ruzzle_gui.cli.reading import read_image, sure_board
 
     if args.image:
-        reading = read_image(args.image, language)
+        reading = read_image(args.image if image is None else image, language)
         return sure_board(reading.board, args)
     return sure_board(read_board(args.board, language), args)
 
@@ -137,8 +147,9 @@ def marks_of(language: Language, args: argparse.Namespace) -> WordMarks:
 
 def solve(args: argparse.Namespace) -> int:
     """Solve a board file (or standard input) and print its words."""
+    image = early_image(args)
     language = language_of(args)
-    return print_solutions(board_of(args, language), language, args)
+    return print_solutions(board_of(args, language, image), language, args)
 
 
 def demo(args: argparse.Namespace) -> int:

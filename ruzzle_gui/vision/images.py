@@ -19,13 +19,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from ruzzle_gui.vision.errors import ImageError, coded
-from ruzzle_gui.vision.pixels import channel_spread
 
-__all__ = ["FORMATS", "MAX_PIXELS", "load_image", "to_array", "is_greyscale"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so that numpy stays unimported: see start_loading
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["FORMATS", "MAX_PIXELS", "Pending", "load_image", "start_loading", "to_array", "is_greyscale"]
 
 # Pillow's names of the formats read, the common first: what phones and desktops save
 # screenshots as (PNG, JPEG, WebP; BMP, GIF and TIFF from older tools and scanners).
@@ -36,6 +38,8 @@ READ_AS = (*FORMATS, "MPO")
 TIFF_MAGIC = (b"II*\0", b"MM\0*", b"II+\0", b"MM\0+")  # a TIFF's first four bytes, classic and big
 PREFIX = 16  # bytes: as many as Pillow's readers look at to know their format
 FORMAT_NAMES = "PNG, JPEG, WebP, BMP, GIF or TIFF"  # said when a file is in none of them
+EARLY = ("PNG", "JPEG", "MPO", "WEBP")  # decoded on a thread of their own by ``start_loading``
+EARLY_SWITCH_S = 0.0002  # s: the GIL's switch interval while they are (Python's default is 5 ms)
 
 # A screenshot of an 8K screen has 33 million pixels. Anything from 100 million
 # up (a 20000 x 20000 decompression bomb among them) is refused from its header,
@@ -47,29 +51,112 @@ COLOUR_SHARE = 0.003  # share of coloured pixels from which an image has colour 
 SAMPLES = 40_000      # pixels looked at to tell colour from grey, whatever the image's size
 
 
-def load_image(source: str | Path | Image.Image) -> Image.Image:
-    """Return the RGB image at path ``source`` (or ``source`` itself as RGB), fully decoded."""
+def load_image(source: str | Path | Image.Image | Pending) -> Image.Image:
+    """Return the RGB image at path ``source`` (or ``source`` itself as RGB), fully decoded.
+
+    ``source`` may be a ``Pending`` file, whose decoding began earlier (``start_loading``).
+    """
+    if isinstance(source, Pending):
+        return source.image()
     if isinstance(source, Image.Image):  # a capture (no format), or an image Pillow opened from the clipboard
         if source.format is not None and source.format not in READ_AS:
             raise _not_image("the image")
         _check_size(source.size, "the image")
         with _quiet_stderr(source.format == "TIFF"):
             return _decoded(source, "the image")
-    path = Path(source)
-    if not path.exists():
-        raise coded(ImageError(f"image file not found: {path}"), "not_found", path=str(path))
-    if path.is_dir():
-        raise coded(ImageError(f"{path} is a folder, not an image file"), "folder", path=str(path))
-    with warnings.catch_warnings(), _opened(path) as handle:
-        # Pillow warns on huge images (our own limit is stricter and speaks plainly) and on odd
-        # metadata: a warning is two lines on stderr, and the pixels are what counts.
-        warnings.simplefilter("ignore")
-        prefix = _prefix(handle, path)
-        with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
-            image = _open(handle, path, prefix)
-            with image:
-                _check_size(image.size, str(path))
-                return _decoded(image, str(path))
+    return Pending(source, early=False).image()
+
+
+def start_loading(path: str | Path) -> Pending:
+    """Return the image file at ``path`` opened, its pixels decoding on a thread of their own if its format
+    allows (``Pending``); nothing is raised until ``load_image`` takes it."""
+    return Pending(path, early=True)
+
+
+class Pending:
+    """An image file opened and checked, its pixels decoded now or on the way: ``load_image`` takes it.
+
+    ``ruzzle read`` starts one before it imports numpy and the reader, about 0.1 s of
+    imports that the decoding of a phone's PNG (50-90 ms) then overlaps on a second
+    core. Any problem with the file is kept and raised by ``image()``, so that a bad
+    language is still reported first. Only PNG, JPEG and WebP, what phones save, are
+    decoded early: their decoders warn of nothing while they decode (warning filters
+    are process-wide, and the main thread's imports set their own meanwhile), and
+    TIFF's would need descriptor 2 pointed away from the main thread's messages.
+    """
+
+    def __init__(self, path: str | Path, early: bool = False) -> None:
+        self.name = str(path)
+        self._image: Image.Image | None = None
+        self._handle: BinaryIO | None = None
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+        self._switch = 0.0
+        try:
+            self._open(Path(path))
+        except ImageError as err:
+            self._error = err
+            return
+        if early and self._image is not None and self._image.format in EARLY:
+            # Between its 8 kB chunks the decoder takes the GIL, which the imports hold for the whole
+            # switch interval (5 ms) whenever it asks: shortened, the decoding keeps pace with them.
+            self._switch = sys.getswitchinterval()
+            sys.setswitchinterval(EARLY_SWITCH_S)
+            self._thread = threading.Thread(target=self._decode, name="decode-image", daemon=True)
+            self._thread.start()
+
+    def _open(self, path: Path) -> None:
+        """Open the file at ``path`` and read its header; raise ImageError for a file that is no image to read."""
+        if not path.exists():
+            raise coded(ImageError(f"image file not found: {path}"), "not_found", path=str(path))
+        if path.is_dir():
+            raise coded(ImageError(f"{path} is a folder, not an image file"), "folder", path=str(path))
+        handle = _opened(path)
+        try:
+            with warnings.catch_warnings():
+                # Pillow warns on huge images (our own limit is stricter and speaks plainly) and on odd
+                # metadata: a warning is two lines on stderr, and the pixels are what counts.
+                warnings.simplefilter("ignore")
+                prefix = _prefix(handle, path)
+                with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
+                    image = _open(handle, path, prefix)
+            self._handle, self._image = handle, image
+            _check_size(image.size, str(path))
+        except BaseException:
+            self._close()
+            raise
+
+    def _decode(self) -> None:
+        """Decode the pixels (on the early thread): an error is kept for ``image()`` to say."""
+        try:
+            self._image.load()  # type: ignore[union-attr]
+        except BaseException as err:  # noqa: BLE001 (said by image(), on the main thread)
+            self._error = err
+
+    def image(self) -> Image.Image:
+        """Return the image decoded, upright and RGB; raise ImageError for a missing, damaged or huge file."""
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+            sys.setswitchinterval(self._switch)
+        try:
+            if isinstance(self._error, ImageError):
+                raise self._error
+            if self._error is not None:
+                raise _damaged(self.name, self._error)
+            image = self._image
+            assert image is not None
+            with warnings.catch_warnings(), _quiet_stderr(image.format == "TIFF"):
+                warnings.simplefilter("ignore")
+                return _decoded(image, self.name)
+        finally:
+            self._close()
+
+    def _close(self) -> None:
+        """Close the file. A decoded image keeps its pixels; one left undecoded is released."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
 
 
 def _decoded(image: Image.Image, name: str) -> Image.Image:
@@ -78,7 +165,8 @@ def _decoded(image: Image.Image, name: str) -> Image.Image:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             image.load()
-            return _upright(image).convert("RGB")
+            upright = _upright(image)
+            return upright if upright.mode == "RGB" else upright.convert("RGB")  # converted, RGB is copied
     except Exception as err:  # noqa: BLE001 (Pillow raises a dozen kinds on hostile data: each is the image's fault)
         raise _damaged(name, err) from None
 
@@ -206,12 +294,33 @@ def _check_size(size: tuple[int, int], name: str) -> None:
 
 def to_array(image: Image.Image) -> np.ndarray:
     """Return an RGB image as a height x width x 3 uint8 array."""
+    import numpy as np  # here, not above: ``start_loading`` runs before numpy is imported
+
     return np.asarray(image if image.mode == "RGB" else image.convert("RGB"), dtype=np.uint8)
 
 
-def is_greyscale(rgb: np.ndarray) -> bool:
-    """Return whether an RGB array has no colour to speak of (a greyscale capture, or a grey-only picture)."""
-    step = max(1, round((rgb.shape[0] * rgb.shape[1] / SAMPLES) ** 0.5))
-    sample = rgb[::step, ::step].astype(np.int16)
-    spread = channel_spread(sample)
+def is_greyscale(picture: np.ndarray | Image.Image) -> bool:
+    """Return whether an RGB array or image has no colour to speak of (a greyscale capture, or a grey-only
+    picture), from about SAMPLES of its pixels."""
+    import numpy as np
+
+    from ruzzle_gui.vision.pixels import channel_spread
+
+    width, height = (picture.shape[1], picture.shape[0]) if isinstance(picture, np.ndarray) else picture.size
+    step = max(1, round((height * width / SAMPLES) ** 0.5))
+    sample = picture[::step, ::step] if isinstance(picture, np.ndarray) else _every(picture, step)
+    spread = channel_spread(sample.astype(np.int16))
     return int(np.count_nonzero(spread > GREY_SPREAD)) < COLOUR_SHARE * spread.size
+
+
+def _every(image: Image.Image, step: int) -> np.ndarray:
+    """Return every ``step``-th pixel of every ``step``-th row of an image, as ``to_array(image)[::step, ::step]``
+    does, without copying the whole image into an array first (10 ms for a phone's screenshot).
+
+    The nearest pixel to output pixel x's centre, step x + 0.25 here, is pixel step x
+    exactly; tests/test_forms.py checks it against numpy's slicing.
+    """
+    width, height = image.size
+    shift = 0.25 - step / 2
+    return to_array(image.transform((-(-width // step), -(-height // step)), Image.Transform.AFFINE,
+                                    (step, 0, shift, 0, step, shift), Image.Resampling.NEAREST))

@@ -30,7 +30,7 @@ from ruzzle_gui.vision.contrast import board_levels
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
-from ruzzle_gui.vision.images import load_image
+from ruzzle_gui.vision.images import Pending, load_image
 from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.middle import percentile
 from ruzzle_gui.vision.recognise import matcher
@@ -192,15 +192,18 @@ def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
                     tiles=len(tiles))
 
 
-def read_board(source: str | Path | Image.Image, language: Language | str,
+def read_board(source: str | Path | Image.Image | Pending, language: Language | str,
                fonts: tuple[str, ...] | None = None) -> Reading:
     """Return the board shown in an image file or PIL image, read for ``language`` (a code or Language).
+
+    ``source`` may also be a file whose decoding began earlier (``images.start_loading``).
 
     ``fonts`` limits the fonts whose references letters are compared with (the bench holds out a shot's own
     font), by name (``recognise.font_names()``).
     """
     language = load_language(language) if isinstance(language, str) else language
-    name = "the image" if isinstance(source, Image.Image) else str(source)
+    name = (source.name if isinstance(source, Pending)
+            else "the image" if isinstance(source, Image.Image) else str(source))
     upright = upright_board(load_image(source), name)
     image, grid = upright.image, upright.grid
     if grid.tile < MIN_TILE_PX:
@@ -227,7 +230,7 @@ def read_board(source: str | Path | Image.Image, language: Language | str,
             raise
         # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
         raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
-    backdrops = beside_rows(np.asarray(image.convert("RGB")), grid)  # the backdrop names no bonus (bonus.py)
+    backdrops = beside_rows(image, grid)  # the backdrop names no bonus (bonus.py)
     readings = tuple(read_cell(w, language, fonts, on, g, grid.tile, backdrops[i // grid.size])
                      for i, (w, on, g) in enumerate(zip(wide, lit, glyphs)))
     if untrusted:  # a lit tile's bonus is read from its badge's label

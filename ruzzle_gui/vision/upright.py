@@ -15,7 +15,7 @@ from PIL import Image
 
 from ruzzle_gui.vision.contrast import normalise_contrast, stretch_image
 from ruzzle_gui.vision.errors import NoBoardError, coded
-from ruzzle_gui.vision.images import is_greyscale, to_array
+from ruzzle_gui.vision.images import is_greyscale
 from ruzzle_gui.vision.locate import Grid, locate_board
 from ruzzle_gui.vision.orient import quarter_turns, turn_upright
 from ruzzle_gui.vision.straighten import fit_board, straighten
@@ -52,7 +52,7 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
         raise coded(NoBoardError(f"no Ruzzle board found in {name}" + (": it is too faded to read" if washed_out
                                                                        else "")),
                     "no_board_faded" if washed_out else "no_board", name=name)
-    greyscale = is_greyscale(to_array(stretched if stretched is not None else image))
+    greyscale = is_greyscale(stretched if stretched is not None else image)
     image, faded = normalise_contrast(image, grid, name)
     turns = quarter_turns(image, grid)
     image, grid = turn_upright(image, grid, turns)
