@@ -9,7 +9,7 @@ from PIL import Image
 from ruzzle_gui.vision.bonus import PAD
 from ruzzle_gui.vision.locate import Grid
 
-__all__ = ["CELL", "WIDE", "cut_cells", "cut_wide", "face_of"]
+__all__ = ["CELL", "WIDE", "cut_cells", "cut_wide", "face_of", "resampled"]
 
 CELL = 128  # px side of every cut tile: the letter's cap height becomes about 55 px
 WIDE = round(CELL * (1 + 2 * PAD))  # px side of a tile cut with PAD of its side around it
@@ -42,3 +42,21 @@ def face_of(wide: np.ndarray) -> np.ndarray:
 def cut_cells(image: Image.Image, grid: Grid) -> list[np.ndarray]:
     """Return the board's tiles in row order, each a CELL x CELL RGB array."""
     return [face_of(wide) for wide in cut_wide(image, grid)]
+
+
+def resampled(image: Image.Image, size: int, box: tuple[float, float, float, float],
+              reducing_gap: float | None = None) -> np.ndarray:
+    """Return ``box`` of ``image`` resampled (bilinear) to ``size`` x ``size``, as an array.
+
+    Cut from a crop around the box, within the image: Pillow resamples a box of a whole phone
+    screenshot several times slower than the same box of a crop of it (1.3 against 0.2 ms for a
+    tile). The crop keeps the filter's reach around the box, so the pixels are the same but for the
+    last bit of a weight (the box's corner is counted from another origin).
+    """
+    left, top, right, bottom = box
+    reach = math.ceil(max(right - left, bottom - top) / size) + 2  # px: the filter's support, and one more
+    x0, y0 = max(0, math.floor(left) - reach), max(0, math.floor(top) - reach)
+    x1, y1 = min(image.width, math.ceil(right) + reach), min(image.height, math.ceil(bottom) + reach)
+    piece = image.crop((x0, y0, x1, y1))
+    return np.asarray(piece.resize((size, size), Image.Resampling.BILINEAR,
+                                   box=(left - x0, top - y0, right - x0, bottom - y0), reducing_gap=reducing_gap))

@@ -83,13 +83,19 @@ def _side(region: Region) -> int:
 
 
 def _pitch(group: list[Region], side: float) -> float | None:
-    """Return the median step between horizontally or vertically neighbouring faces, or None."""
-    steps = []
-    for a in group:
-        for b in group:
-            dx, dy = b.centre[0] - a.centre[0], b.centre[1] - a.centre[1]
-            steps += [step for step, across in ((dx, dy), (dy, dx))
-                      if PITCH[0] * side <= step <= PITCH[1] * side and abs(across) <= ALIGN * side]
+    """Return the median step between horizontally or vertically neighbouring faces, or None.
+
+    Every pair at once (b's centre less a's, for every a and b), in numpy: the same differences and
+    comparisons in doubles as a loop over the pairs in Python, which cost 10 ms a read.
+    """
+    if not group:
+        return None
+    centres = np.array([region.centre for region in group], dtype=float)
+    apart = centres[None, :, :] - centres[:, None, :]
+    dx, dy = apart[..., 0], apart[..., 1]
+    low, high, align = PITCH[0] * side, PITCH[1] * side, ALIGN * side
+    steps = np.concatenate([step[(low <= step) & (step <= high) & (np.abs(across) <= align)]
+                            for step, across in ((dx, dy), (dy, dx))]).tolist()
     return median(steps) if steps else None
 
 

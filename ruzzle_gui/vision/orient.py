@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
+from ruzzle_gui.vision.cells import resampled
 from ruzzle_gui.vision.glyphs import ink_mask
 from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.regions import regions
@@ -48,8 +49,7 @@ def quarter_turns(image: Image.Image, grid: Grid) -> int:
     votes = [0, 0, 0, 0]
     tiles = grid.size ** 2
     for index in range(tiles):
-        cell = np.asarray(image.resize((VOTE_CELL, VOTE_CELL), Image.Resampling.BILINEAR,
-                                       box=grid.box(*divmod(index, grid.size)), reducing_gap=2.0))
+        cell = resampled(image, VOTE_CELL, grid.box(*divmod(index, grid.size)), reducing_gap=2.0)
         for turns in _corners(cell):
             votes[turns] += 1
         first, second = sorted(votes, reverse=True)[:2]

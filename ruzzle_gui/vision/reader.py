@@ -25,7 +25,7 @@ from ruzzle_gui.coded import joined, said
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.backdrop import beside_rows, clipped_darks, colour_cast
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
-from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
+from ruzzle_gui.vision.cells import CELL, cut_wide, face_of, resampled
 from ruzzle_gui.vision.contrast import board_levels
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
@@ -33,7 +33,7 @@ from ruzzle_gui.vision.greyscale import undecorated
 from ruzzle_gui.vision.images import Pending, load_image
 from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.middle import percentile
-from ruzzle_gui.vision.recognise import matcher
+from ruzzle_gui.vision.recognise import matcher, normalise
 from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
 
@@ -120,11 +120,12 @@ def _face(wide: np.ndarray, lit: bool) -> np.ndarray:
 
 def read_cell(wide: np.ndarray, language: Language, fonts: tuple[str, ...] | None = None,
               lit: bool | None = None, glyphs: Glyphs | None = None, tile: float = math.inf,
-              backdrop: np.ndarray | None = None) -> CellReading:
+              backdrop: np.ndarray | None = None, letter: np.ndarray | None = None) -> CellReading:
     """Return the reading of one wide tile (``cells.cut_wide``; letters compared with the references of
     ``fonts``, names of ``recognise.font_names()``, default all).
 
-    ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once);
+    ``glyphs`` are the tile's marks if already split from its face (``read_board`` splits them once), and
+    ``letter`` their letter normalised (``recognise.normalise``), if already done;
     ``tile`` is the tile's side in the shot, in px (default: large); ``backdrop`` the board's colour beside it.
     """
     lit = is_lit(wide) if lit is None else lit
@@ -133,7 +134,8 @@ def read_cell(wide: np.ndarray, language: Language, fonts: tuple[str, ...] | Non
     if glyphs.letter is None:
         return CellReading("?", bonus.bonus, None, 0.0, True, (), bonus.sure,
                            joined(said("no letter seen", "reason_no_letter"), bonus.reason), False)
-    choices = matcher(tuple(language.alphabet), fonts).rank(glyphs.letter)
+    letter = normalise(glyphs.letter) if letter is None else letter
+    choices = matcher(tuple(language.alphabet), fonts).rank_normalised(letter)
     value, value_score = None, 0.0
     if glyphs.value is not None:
         values = tuple(sorted({str(v) for v in language.values.values()}))
@@ -174,22 +176,23 @@ def _letter_reason(letter: str, value: int | None, language: Language, looks_lik
     return said(f"the letter looks only faintly like {letter}", "reason_faint", letter=letter)
 
 
-def _check_alphabet(tiles: list[Glyphs], language: Language, name: str) -> None:
-    """Raise ImageError if most tiles' marks look like letters of another alphabet than ``language``'s."""
+def _check_alphabet(letters: list[np.ndarray | None], language: Language, name: str) -> None:
+    """Raise ImageError if most tiles' letters (normalised, None where a tile has none) look like letters of
+    another alphabet than ``language``'s."""
     foreign = _foreign_letters(language)
     if not foreign:
         return
     ours, theirs = matcher(tuple(language.alphabet), None), matcher(foreign)  # read_cell's cache entry
     strange = 0
-    for glyphs in tiles:
-        letter = glyphs.letter
-        if letter is not None and theirs.rank(letter)[0][1] > ours.rank(letter)[0][1] + FOREIGN_MARGIN:
+    for letter in letters:
+        if letter is not None and (theirs.rank_normalised(letter)[0][1]
+                                   > ours.rank_normalised(letter)[0][1] + FOREIGN_MARGIN):
             strange += 1
-    if strange >= FOREIGN_SHARE * len(tiles):
+    if strange >= FOREIGN_SHARE * len(letters):
         raise coded(ImageError(f"the board in {name} is not in the {language.english_name} alphabet "
-                               f"({strange} of {len(tiles)} tiles show other letters): choose its language"),
+                               f"({strange} of {len(letters)} tiles show other letters): choose its language"),
                     "alphabet", name=name, language=language.english_name, language_code=language.code, strange=strange,
-                    tiles=len(tiles))
+                    tiles=len(letters))
 
 
 def read_board(source: str | Path | Image.Image | Pending, language: Language | str,
@@ -223,16 +226,17 @@ def read_board(source: str | Path | Image.Image | Pending, language: Language | 
     inked = [_undecorated(_grey(w)) if cast and not on else w for w, on in zip(wide, lit)]
     faint = grid.tile < FAINT_BELOW
     glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(inked, lit)]  # split once: both steps below need them
+    letters = [None if g.letter is None else normalise(g.letter) for g in glyphs]  # ... and normalised once
     try:
-        _check_alphabet(glyphs, language, name)
+        _check_alphabet(letters, language, name)
     except ImageError as err:
         if not untrusted:
             raise
         # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
         raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
     backdrops = beside_rows(image, grid)  # the backdrop names no bonus (bonus.py)
-    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile, backdrops[i // grid.size])
-                     for i, (w, on, g) in enumerate(zip(wide, lit, glyphs)))
+    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile, backdrops[i // grid.size], v)
+                     for i, (w, on, g, v) in enumerate(zip(wide, lit, glyphs, letters)))
     if untrusted:  # a lit tile's bonus is read from its badge's label
         readings = tuple(r if on else _colour_doubt(r, untrusted) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
@@ -262,8 +266,7 @@ def _untrusted_colours(image: Image.Image, grid: Grid, faded: bool) -> tuple[boo
     span = (grid.size - 1) * grid.pitch + grid.tile
     scale = min(1.0, CAST_SIDE / span)  # the background is one flat colour: a small copy of the board shows it
     side = max(1, round(span * scale))
-    board = np.asarray(image.resize((side, side), Image.Resampling.BILINEAR,
-                                    box=(grid.left, grid.top, grid.left + span, grid.top + span)).convert("RGB"))
+    board = resampled(image, side, (grid.left, grid.top, grid.left + span, grid.top + span))
     if colour_cast(board, Grid(grid.size, 0.0, 0.0, grid.pitch * scale, grid.tile * scale)):
         return True, CAST
     return False, CLIPPED_DARKS if faded and clipped_darks(board, board_levels(image, grid)[1]) else ""

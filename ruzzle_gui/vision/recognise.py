@@ -75,7 +75,11 @@ class Matcher:
 
     def rank(self, ink: np.ndarray) -> list[tuple[str, float]]:
         """Return every candidate with its likeness to the glyph ``ink`` (-1..1), best first."""
-        scores = (self.templates @ normalise(ink))[self._order]
+        return self.rank_normalised(normalise(ink))
+
+    def rank_normalised(self, vector: np.ndarray) -> list[tuple[str, float]]:
+        """Return every candidate with its likeness to a glyph already normalised (``normalise``), best first."""
+        scores = (self.templates @ vector)[self._order]
         best = np.maximum(np.maximum.reduceat(scores, self._starts), -1.0)
         return sorted(zip(self.texts, best.tolist()), key=lambda item: item[1], reverse=True)
 
