@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -99,10 +100,11 @@ def hsv(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return HSV of ... x 3 RGB pixels: hue in degrees, saturation 0-1, value 0-255."""
     rgb = pixels.astype(np.float32)
     high, low = channel_max(rgb), channel_min(rgb)
-    spread = np.maximum(high - low, 1e-6)
+    span = high - low
+    spread = np.maximum(span, 1e-6)
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     hue = np.where(high == r, ((g - b) / spread) % 6, np.where(high == g, (b - r) / spread + 2, (r - g) / spread + 4))
-    return hue * 60, (high - low) / np.maximum(high, 1e-6), high
+    return hue * 60, span / np.maximum(high, 1e-6), high
 
 
 def classify_colour(pixels: np.ndarray, backdrop: np.ndarray | None = None) -> np.ndarray:
@@ -110,16 +112,41 @@ def classify_colour(pixels: np.ndarray, backdrop: np.ndarray | None = None) -> n
 
     ``backdrop``: the board's colour beside the tile (RGB); a pixel of that colour names no bonus.
     """
-    hue, saturation, value = hsv(pixels)
+    return _names(pixels, _shade(backdrop))
+
+
+def _shade(backdrop: np.ndarray | None) -> np.ndarray | None:
+    """Return the chromaticity of a backdrop whose colour names a bonus, whose pixels ``_names`` then discounts;
+    None for a backdrop that names none (or no backdrop), which needs no such test."""
+    return None if backdrop is None else _shade_of(tuple(np.asarray(backdrop).tolist()))
+
+
+@lru_cache(maxsize=64)
+def _shade_of(backdrop: tuple[float, ...]) -> np.ndarray | None:
+    """Return ``_shade`` of an RGB colour, once for each row's backdrop rather than for each of its tiles."""
+    if _names(np.asarray(backdrop, np.float32), None)[()] < 0:
+        return None
+    shade = _chroma(backdrop)
+    shade.flags.writeable = False  # shared by every call for that colour
+    return shade
+
+
+def _names(pixels: np.ndarray, shade: np.ndarray | None,
+           hsv_of: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Return ``classify_colour`` of ``pixels`` for a backdrop of chromaticity ``shade`` (``_shade``); ``hsv_of``:
+    the pixels' ``hsv``, when already known."""
+    hue, saturation, value = hsv(pixels) if hsv_of is None else hsv_of
     names = np.full(hue.shape, -1, np.int8)
     for index, (_, low, high, least_saturation, least_value) in enumerate(BONUS_HUES):
-        in_range = ((hue >= low) & (hue < high)) | ((hue + 360 >= low) & (hue + 360 < high))
+        in_range = (hue >= low) & (hue < high)
+        if high > 360:  # a range past 360 (TW's reds) is also tried a turn on; hue is 0-360, so no other needs it
+            in_range |= (hue + 360 >= low) & (hue + 360 < high)
         names[in_range & (saturation >= least_saturation) & (value >= least_value)] = index
     # TL's navy is also much darker than the board's blue: a faded capture, its contrast restored, keeps that
     names[(names < 0) & (hue >= TL_DARK[0]) & (hue < TL_DARK[1]) & (saturation >= TL_DARK[2])
           & (value <= TL_DARK[3]) & (value >= 60)] = TL_INDEX
-    if backdrop is not None and classify_colour(np.asarray(backdrop, np.float32))[()] >= 0:
-        names[_chroma_near(pixels, backdrop)] = -1
+    if shade is not None:
+        names[np.abs(_chroma(pixels) - shade).max(axis=-1) <= BACKDROP_CHROMA] = -1
     return names
 
 
@@ -127,17 +154,6 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
     """Return RGB colours' chromaticity: each channel over the brightest, so a shade keeps its colour's."""
     rgb = np.asarray(rgb, np.float32)
     return rgb / np.maximum(rgb.max(axis=-1, keepdims=True), 1.0)
-
-
-def _chroma_near(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    """Return which RGB pixels have ``colour``'s chromaticity, within BACKDROP_CHROMA."""
-    return np.abs(_chroma(pixels) - _chroma(colour)).max(axis=-1) <= BACKDROP_CHROMA
-
-
-def _face(pixels: np.ndarray) -> np.ndarray:
-    """Return which pixels are tile face: light and grey."""
-    _, saturation, value = hsv(pixels)
-    return (saturation <= FACE_SATURATION) & (value >= FACE_VALUE)
 
 
 def _side_profiles(wide: np.ndarray) -> list[np.ndarray]:
@@ -151,16 +167,30 @@ def _side_profiles(wide: np.ndarray) -> list[np.ndarray]:
               wide[lo:hi, far - depth:far + reach],              # right side
               wide[far - depth:far + reach, lo:hi].transpose(1, 0, 2),  # bottom
               wide[near - reach:near + depth, lo:hi][::-1].transpose(1, 0, 2))  # top
+    if len({strip.shape for strip in strips}) == 1:  # one median for the four: numpy's is column by column
+        return list(np.median(np.stack(strips), axis=1))
     return [np.median(strip, axis=0) for strip in strips]
 
 
-def _ring_side(profile: np.ndarray, side: float, backdrop: np.ndarray | None = None) -> int | None:
-    """Return the BONUS_HUES index of the ring beyond the face on one side's profile, -1 for none, None if unseen."""
-    face = _face(profile)
+def _ring_sides(profiles: list[np.ndarray], side: float, shade: np.ndarray | None) -> list[int | None]:
+    """Return ``_ring_side`` of each side's profile (``shade``: see ``_names``), their colours named at once."""
+    pixels = np.concatenate(profiles)
+    hue, saturation, value = hsv_of = hsv(pixels)
+    face = (saturation <= FACE_SATURATION) & (value >= FACE_VALUE)  # tile face: light and grey
+    names = _names(pixels, shade, hsv_of)
+    ends = np.cumsum([len(profile) for profile in profiles]).tolist()
+    return [_ring_side(face[start:end], names[start:end], side) for start, end in zip([0, *ends], ends)]
+
+
+def _ring_side(face: np.ndarray, names: np.ndarray, side: float) -> int | None:
+    """Return the BONUS_HUES index of the ring beyond the face on one side's profile, -1 for none, None if unseen.
+
+    ``face`` marks the profile's pixels of tile face, ``names`` the bonus each names (``classify_colour``).
+    """
     if not face[0]:
         return None  # no face where one must be: a lit tile, a letter's stroke or a box far off
     edge = int(np.argmin(face)) if not face.all() else len(face)
-    names = classify_colour(profile[edge:edge + max(2, round(RING_REACH * side))], backdrop)
+    names = names[edge:edge + max(2, round(RING_REACH * side))]
     named = np.flatnonzero(names >= 0)
     if not named.size or named[0] > max(1, round(RING_START * side)):
         return -1
@@ -177,8 +207,13 @@ def read_ring(wide: np.ndarray, backdrop: np.ndarray | None = None) -> tuple[str
 
     The second value tells what each side showed, for a reason; ``backdrop`` as for ``classify_colour``.
     """
+    return _read_ring(wide, _shade(backdrop))
+
+
+def _read_ring(wide: np.ndarray, shade: np.ndarray | None) -> tuple[str | None, str]:
+    """Return ``read_ring`` for a backdrop of chromaticity ``shade`` (``_shade``)."""
     side = wide.shape[0] / (1 + 2 * PAD)
-    seen = [_ring_side(profile, side, backdrop) for profile in _side_profiles(wide)]
+    seen = _ring_sides(_side_profiles(wide), side, shade)
     shown = ", ".join("?" if s is None else "none" if s < 0 else BONUS_HUES[s][0] for s in seen)
     bonuses = {s for s in seen if s is not None and s >= 0}
     # The older look lights the ring's top almost white and darkens its bottom: two sides are enough,
@@ -201,7 +236,12 @@ def _corner(wide: np.ndarray) -> np.ndarray:
 def read_badge(wide: np.ndarray, backdrop: np.ndarray | None = None) -> str:
     """Return the bonus whose colour fills the tile's top-left corner, "plain" when none does (``backdrop``: as
     for ``classify_colour``)."""
-    names = classify_colour(_corner(wide), backdrop).ravel()
+    return _read_badge(wide, _shade(backdrop))
+
+
+def _read_badge(wide: np.ndarray, shade: np.ndarray | None) -> str:
+    """Return ``read_badge`` for a backdrop of chromaticity ``shade`` (``_shade``)."""
+    names = _names(_corner(wide), shade).ravel()
     shares = np.bincount(names[names >= 0], minlength=len(BONUS_HUES)) / names.size
     least = np.array([GLOW_SHARE if bonus == "DW" else BADGE_SHARE for bonus, *_ in BONUS_HUES])
     shares[shares < least] = 0
@@ -245,12 +285,13 @@ def read_bonus(wide: np.ndarray, lit: bool | None = None, tile: float = math.inf
     """
     if is_lit(wide) if lit is None else lit:
         return SMALL_LIT if tile < LIT_MIN_TILE else _lit_bonus(wide)
-    ring, sides = read_ring(wide, backdrop)
-    badge = read_badge(wide, backdrop)
+    shade = _shade(backdrop)  # once for the tile's three readings of colour
+    ring, sides = _read_ring(wide, shade)
+    badge = _read_badge(wide, shade)
     label = Label(None)
     if badge != "plain" and tile >= LABEL_MIN_TILE:
         index = [bonus for bonus, *_ in BONUS_HUES].index(badge)
-        label = _label(wide, lambda pixels: classify_colour(pixels, backdrop) == index)
+        label = _label(wide, lambda pixels: _names(pixels, shade) == index)
     if label.text is not None and label.text != badge:  # the badge's own two witnesses part
         guess: str | None = ring if ring in (badge, label.text) else badge
         return Bonus(guess, False, said(f"the badge's colour says {badge} but its label says {label.text}",

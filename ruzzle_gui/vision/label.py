@@ -90,20 +90,34 @@ def _best_circle(light: np.ndarray, colour: np.ndarray, radii: np.ndarray, box: 
     """Return the best circle's score (1.0: a full rim, a full disc inside, none of its colour outside),
     centre (y, x) and radius, over centres in ``box`` (top, left, bottom, right) and ``radii``.
 
-    ``outside``: whether the disc's colour counts against a circle outside it (not on a lit tile, whose
-    face is the same orange as its badge)."""
+    ``light`` and ``colour`` mark pixels with 0 or 1; ``outside``: whether the disc's colour counts against
+    a circle outside it (not on a lit tile, whose face is the same orange as its badge)."""
     top, left, bottom, right = box
-    best = (-math.inf, top, left, float(radii[0]))
+    height, width = bottom - top, right - left
+    # Every point of every circle at once: each point's view of the box is one block of the sliding windows.
+    # The marks are 0 or 1, so a score is a count, exact in float32 whatever the order it is summed in.
+    scores = np.zeros((len(radii), height, width), np.float32)
     terms = ((light, 1.0, np.add), (colour, INNER, np.add)) + (((colour, OUTER, np.subtract),) if outside else ())
-    for radius in radii:
-        score = np.zeros((bottom - top, right - left), np.float32)
-        for feature, share, sign in terms:
-            for dy, dx in _offsets(float(radius), share, angles):
-                sign(score, feature[top + dy:bottom + dy, left + dx:right + dx], out=score)
+    for feature, share, sign in terms:
+        # the windows as sliding_window_view makes them, whose checks cost three times this on a box this small
+        windows = np.lib.stride_tricks.as_strided(feature, (feature.shape[0] - height + 1, feature.shape[1] - width + 1,
+                                                            height, width), feature.strides * 2, writeable=False)
+        dy, dx = _points(tuple(float(radius) for radius in radii), share, angles)
+        points = windows[top + dy, left + dx].reshape(len(radii), angles, height, width)
+        sign(scores, points.sum(axis=1, dtype=np.uint8), out=scores)  # at most ANGLES points: a uint8 holds them
+    best = (-math.inf, top, left, float(radii[0]))
+    for radius, score in zip(radii, scores):
         at = np.unravel_index(int(np.argmax(score)), score.shape)
         if score[at] / angles > best[0]:
             best = (float(score[at]) / angles, top + int(at[0]), left + int(at[1]), float(radius))
     return best
+
+
+@cache
+def _points(radii: tuple[float, ...], share: float, angles: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the (dy, dx) offsets of ``_offsets`` for each radius in turn, as two flat arrays."""
+    offsets = np.array([_offsets(radius, share, angles) for radius in radii]).reshape(-1, 2)
+    return offsets[:, 0], offsets[:, 1]
 
 
 def extent(corner: tuple[float, float], side: float) -> int:
@@ -123,8 +137,8 @@ def find_badge(wide: np.ndarray, disc: np.ndarray, corner: tuple[float, float], 
     """
     margin = math.ceil(OUTER * RADII[1] * side) + 2  # what lies past the cut reads as neither rim nor disc
     end = extent(corner, side)
-    light = np.pad(_light(wide[:end, :end]).astype(np.float32), margin)
-    colour = np.pad(disc[:end, :end].astype(np.float32), margin)
+    light = np.pad(_light(wide[:end, :end]).astype(np.uint8), margin)
+    colour = np.pad(disc[:end, :end].astype(np.uint8), margin)
     if not lit:  # the light face beyond the badge is no rim: a badge drawn with none was drawn onto the face
         light[round(corner[0] + FACE_AFTER * side) + margin:, round(corner[1] + FACE_AFTER * side) + margin:] = 0
     y0, x0 = (round(c + CENTRES[0] * side) + margin for c in corner)
