@@ -126,7 +126,7 @@ def _shade_of(backdrop: tuple[float, ...]) -> np.ndarray | None:
     """Return ``_shade`` of an RGB colour, once for each row's backdrop rather than for each of its tiles."""
     if _names(np.asarray(backdrop, np.float32), None)[()] < 0:
         return None
-    shade = _chroma(backdrop)
+    shade = _chroma(np.asarray(backdrop, np.float32))
     shade.flags.writeable = False  # shared by every call for that colour
     return shade
 

@@ -90,7 +90,7 @@ class Pending:
         self.name = str(path)
         self._image: Image.Image | None = None
         self._handle: BinaryIO | None = None
-        self._error: BaseException | None = None
+        self._error: Exception | None = None
         self._thread: threading.Thread | None = None
         self._switch = 0.0
         try:
@@ -131,7 +131,7 @@ class Pending:
         """Decode the pixels (on the early thread): an error is kept for ``image()`` to say."""
         try:
             self._image.load()  # type: ignore[union-attr]
-        except BaseException as err:  # noqa: BLE001 (said by image(), on the main thread)
+        except Exception as err:  # noqa: BLE001 (said by image(), on the main thread)
             self._error = err
 
     def image(self) -> Image.Image:

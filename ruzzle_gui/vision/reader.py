@@ -25,11 +25,12 @@ from ruzzle_gui.coded import joined, said
 from ruzzle_gui.language import Language, known_languages, load_language
 from ruzzle_gui.vision.backdrop import beside_rows, clipped_darks, colour_cast
 from ruzzle_gui.vision.bonus import is_lit, read_bonus
-from ruzzle_gui.vision.cells import CELL, cut_wide, face_of, resampled
+from ruzzle_gui.vision.cells import CELL, cut_wide, face_of
 from ruzzle_gui.vision.contrast import board_levels
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
+from ruzzle_gui.vision.halves import in_two
 from ruzzle_gui.vision.images import Pending, load_image
 from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.middle import percentile
@@ -225,8 +226,9 @@ def read_board(source: str | Path | Image.Image | Pending, language: Language | 
     # A cast tints the ink too, and its tinted strokes are not taken for ink: the letters are read in grey
     inked = [_undecorated(_grey(w)) if cast and not on else w for w, on in zip(wide, lit)]
     faint = grid.tile < FAINT_BELOW
-    glyphs = [split_glyphs(_face(w, on), faint) for w, on in zip(inked, lit)]  # split once: both steps below need them
-    letters = [None if g.letter is None else normalise(g.letter) for g in glyphs]  # ... and normalised once
+    # Each tile's marks split once, and its letter normalised once: both steps below need them
+    glyphs = in_two(lambda index: split_glyphs(_face(inked[index], lit[index]), faint), range(len(wide)))
+    letters = [None if g.letter is None else normalise(g.letter) for g in glyphs]
     try:
         _check_alphabet(letters, language, name)
     except ImageError as err:
@@ -235,8 +237,8 @@ def read_board(source: str | Path | Image.Image | Pending, language: Language | 
         # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
         raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
     backdrops = beside_rows(image, grid)  # the backdrop names no bonus (bonus.py)
-    readings = tuple(read_cell(w, language, fonts, on, g, grid.tile, backdrops[i // grid.size], v)
-                     for i, (w, on, g, v) in enumerate(zip(wide, lit, glyphs, letters)))
+    readings = tuple(in_two(lambda i: read_cell(wide[i], language, fonts, lit[i], glyphs[i], grid.tile,
+                                                backdrops[i // grid.size], letters[i]), range(len(wide))))
     if untrusted:  # a lit tile's bonus is read from its badge's label
         readings = tuple(r if on else _colour_doubt(r, untrusted) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
@@ -266,7 +268,8 @@ def _untrusted_colours(image: Image.Image, grid: Grid, faded: bool) -> tuple[boo
     span = (grid.size - 1) * grid.pitch + grid.tile
     scale = min(1.0, CAST_SIDE / span)  # the background is one flat colour: a small copy of the board shows it
     side = max(1, round(span * scale))
-    board = resampled(image, side, (grid.left, grid.top, grid.left + span, grid.top + span))
+    board = np.asarray(image.resize((side, side), Image.Resampling.BILINEAR,
+                                    box=(grid.left, grid.top, grid.left + span, grid.top + span)).convert("RGB"))
     if colour_cast(board, Grid(grid.size, 0.0, 0.0, grid.pitch * scale, grid.tile * scale)):
         return True, CAST
     return False, CLIPPED_DARKS if faded and clipped_darks(board, board_levels(image, grid)[1]) else ""

@@ -1,0 +1,45 @@
+"""Per-tile work on two cores: the second half of the tiles on a thread of its own, the first on the caller's.
+
+Most of a tile's work is Pillow resampling and numpy over whole arrays, which let go
+of the GIL: cutting a phone screenshot's 16 tiles took 8.4-9.5 ms this way against
+15-17 ms one after another (2-core AMD EPYC, quiet). Each result is the one the
+function gives alone, so the order and the results are as before.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+__all__ = ["in_two"]
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def in_two(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    """Return ``[function(item) for item in items]``, the second half computed on another thread.
+
+    What ``function`` raises is raised here, the first half's first (as the loop would).
+    """
+    middle = (len(items) + 1) // 2
+    if len(items) < 2:
+        return [function(item) for item in items]
+    second: list[Result] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            second.extend(function(item) for item in items[middle:])
+        except BaseException as err:  # noqa: BLE001 (raised on the caller's thread below)
+            failed.append(err)
+
+    helper = threading.Thread(target=run, name="tiles", daemon=True)
+    helper.start()
+    try:
+        first = [function(item) for item in items[:middle]]
+    finally:
+        helper.join()
+    if failed:
+        raise failed[0]
+    return first + second
