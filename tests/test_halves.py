@@ -37,3 +37,19 @@ def test_the_first_halfs_error_is_raised_first_as_the_loop_would():
 
     with pytest.raises(ValueError, match="tile 0"):
         in_two(work, range(16))
+
+
+def test_a_step_beside_gives_its_result_and_its_error_when_asked():
+    from ruzzle_gui.vision.halves import beside
+
+    ready = threading.Event()
+    result = beside(lambda: (ready.wait(5), threading.get_ident())[1])
+    ready.set()
+    assert result() != threading.get_ident()
+
+    def fails():
+        raise ValueError("no board")
+
+    asked = beside(fails)
+    with pytest.raises(ValueError, match="no board"):
+        asked()

@@ -1,4 +1,5 @@
-"""Per-tile work on two cores: the second half of the tiles on a thread of its own, the first on the caller's.
+"""A read's work on two cores: the second half of the tiles on a thread of its own (``in_two``), or one step
+beside another that does not need it (``beside``).
 
 Most of a tile's work is Pillow resampling and numpy over whole arrays, which let go
 of the GIL: cutting a phone screenshot's 16 tiles took 8.4-9.5 ms this way against
@@ -11,7 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["in_two"]
+__all__ = ["beside", "in_two"]
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -43,3 +44,30 @@ def in_two(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Re
     if failed:
         raise failed[0]
     return first + second
+
+
+def beside(function: Callable[[], Result]) -> Callable[[], Result]:
+    """Start ``function()`` on a thread of its own; return what waits for its result (and raises its error).
+
+    For a step whose answer is likely to be wanted, begun while the caller does another:
+    the board located while its lie is measured, which a straight board (most) does not change.
+    """
+    done: list[Result] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(function())
+        except BaseException as err:  # noqa: BLE001 (raised on the caller's thread when it asks)
+            failed.append(err)
+
+    helper = threading.Thread(target=run, name="beside", daemon=True)
+    helper.start()
+
+    def result() -> Result:
+        helper.join()
+        if failed:
+            raise failed[0]
+        return done[0]
+
+    return result

@@ -15,6 +15,7 @@ from PIL import Image
 
 from ruzzle_gui.vision.contrast import normalise_contrast, stretch_image
 from ruzzle_gui.vision.errors import NoBoardError, coded
+from ruzzle_gui.vision.halves import beside
 from ruzzle_gui.vision.images import is_greyscale
 from ruzzle_gui.vision.locate import Grid, locate_board
 from ruzzle_gui.vision.orient import quarter_turns, turn_upright
@@ -38,12 +39,15 @@ class Upright:
 
 def upright_board(image: Image.Image, name: str = "the image") -> Upright:
     """Return ``image`` upright and straight with its board located; ImageError if no board or a refused one."""
+    as_it_is = image
+    # Where a straight board (most) lies, found while its lie is measured; a refusal leaves it to finish alone
+    located = beside(lambda: locate_board(as_it_is))
     fit = fit_board(image)
     tilt = slant = 0.0
     if fit is not None and not fit.straight:
         image = straighten(image, fit, name)
         tilt, slant = fit.tilt, fit.slant
-    grid = locate_board(image)
+    grid = located() if image is as_it_is else locate_board(image)
     stretched = stretch_image(image, name) if grid is None else None
     washed_out = stretched is not None
     if stretched is not None:  # only to find the board: its own levels are restored from the original below
@@ -53,7 +57,9 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
                                                                        else "")),
                     "no_board_faded" if washed_out else "no_board", name=name)
     greyscale = is_greyscale(stretched if stretched is not None else image)
+    unstretched, board = image, grid
+    turned = beside(lambda: quarter_turns(unstretched, board))  # a capture of the game's contrast is not stretched
     image, faded = normalise_contrast(image, grid, name)
-    turns = quarter_turns(image, grid)
+    turns = turned() if image is unstretched else quarter_turns(image, grid)
     image, grid = turn_upright(image, grid, turns)
     return Upright(image, grid, greyscale, turns, round(tilt, 1), round(slant, 3), faded)
