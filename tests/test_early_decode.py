@@ -7,6 +7,7 @@ on a thread of its own while numpy and the reader are imported (docs/performance
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,6 +72,17 @@ def test_a_bad_file_is_said_when_the_image_is_taken_not_when_begun(tmp_path, con
     pending = start_loading(path)  # nothing raised yet: a bad language is said first
     assert isinstance(pending, Pending)
     with pytest.raises(ImageError, match=message):
+        load_image(pending)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc")
+def test_a_file_refused_from_its_header_is_closed_at_once(tmp_path):
+    path = tmp_path / "shot.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
+    before = len(os.listdir("/proc/self/fd"))
+    pending = start_loading(path)  # its error, kept to be said later, must not keep the file open
+    assert len(os.listdir("/proc/self/fd")) == before
+    with pytest.raises(ImageError):
         load_image(pending)
 
 

@@ -70,7 +70,8 @@ def load_image(source: str | Path | Image.Image | Pending) -> Image.Image:
 
 def start_loading(path: str | Path) -> Pending:
     """Return the image file at ``path`` opened, its pixels decoding on a thread of their own if its format
-    allows (``Pending``); nothing is raised until ``load_image`` takes it."""
+    allows (``Pending``); nothing is raised until ``load_image`` takes it, which also gives the GIL back its
+    switch interval."""
     return Pending(path, early=True)
 
 
@@ -121,11 +122,11 @@ class Pending:
                 prefix = _prefix(handle, path)
                 with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
                     image = _open(handle, path, prefix)
-            self._handle, self._image = handle, image
             _check_size(image.size, str(path))
         except BaseException:
-            self._close()
+            handle.close()
             raise
+        self._handle, self._image = handle, image
 
     def _decode(self) -> None:
         """Decode the pixels (on the early thread): an error is kept for ``image()`` to say."""
