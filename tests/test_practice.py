@@ -160,3 +160,23 @@ def test_a_line_too_long_to_be_a_word_is_judged_once_and_cut(tmp_path):
     judged = [line for line in done.stdout.splitlines() if "not on the board" in line]
     assert done.returncode == 0 and len(judged) == 1 and len(judged[0]) < 1100
     assert "+95   SENZA" in done.stdout
+
+
+def test_the_apps_round_leaves_out_what_the_game_refused_and_counts_what_it_accepted():
+    from ruzzle_gui.app.practice.round_setup import set_up
+    from ruzzle_gui.verdicts import ACCEPTED, REFUSED
+
+    language = load_language("it")
+    board = Board.parse(IT_BOARD, language)
+    plain = set_up(board, language, False, False)
+    listed = [s.word for s in plain.practice.possible]
+    refused = listed[0]
+    doubtful = next(s.word for s in plain.solutions if s.word not in listed and plain.marks.doubts.reason(s.word))
+    judged = set_up(board, language, False, False, {refused: (REFUSED, "2026-12-07"),
+                                                     doubtful: (ACCEPTED, "2026-12-07")})
+    possible = [s.word for s in judged.practice.possible]
+    assert refused not in possible and doubtful in possible  # as the Words screen lists them
+    assert len(possible) == len(listed)
+    assert judged.practice.judge(refused, 1.0).kind == "new"  # typed, still judged against the dictionary
+    review = judged.practice.review(judged.marks)
+    assert all(s.word != refused for s in review.missed)

@@ -198,7 +198,8 @@ class App:
             from ruzzle_gui.app.practice.practice_round import PracticeScreen
 
             self._practice = PracticeScreen(self.body, self.state.settings, on_leave=self.show_letters,
-                                            keep=self.keep_round)
+                                            keep=self.keep_round,
+                                            verdicts_of=lambda code: self.state.verdicts.verdicts(code))
         return self._practice
 
     @property

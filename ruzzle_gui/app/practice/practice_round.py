@@ -20,6 +20,7 @@ from ruzzle_gui.app.practice.round_setup import RoundSetup, set_up, swiped, word
 from ruzzle_gui.app.text.i18n import _, format_number, ngettext, underlined
 from ruzzle_gui.board import Board
 from ruzzle_gui.language import Language
+from ruzzle_gui.verdicts import Verdicts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,9 +73,11 @@ class PracticeScreen(ttk.Frame):
     """The practice round and, when its time is up, its review; ``start`` plays a board."""
 
     def __init__(self, master: tk.Misc, settings: Settings, on_leave: Callable[[], None],
-                 keep: Callable[[RoundSetup, float], str | None]) -> None:
+                 keep: Callable[[RoundSetup, float], str | None],
+                 verdicts_of: Callable[[str], Verdicts] = lambda _code: {}) -> None:
         super().__init__(master, padding=theme.px(master, 12))
         self.settings, self.on_leave, self.keep = settings, on_leave, keep
+        self.verdicts_of = verdicts_of  # the game's verdicts on a language's words, by its code
         self.setup: RoundSetup | None = None
         self.began = 0.0
         self.seconds = 0.0
@@ -123,7 +126,8 @@ class PracticeScreen(ttk.Frame):
     def start(self, board: Board, language: Language) -> None:
         """Play a new round on ``board``: solve it, show it and start the countdown."""
         self.stop()
-        self.setup = set_up(board, language, self.settings.everyday_only, self.settings.doubtful_too)
+        self.setup = set_up(board, language, self.settings.everyday_only, self.settings.doubtful_too,
+                            self.verdicts_of(language.code))
         self.seconds = float(self.settings.practice_seconds)
         self.review.pack_forget()
         self.round_frame.pack(fill="both", expand=True)

@@ -1,8 +1,8 @@
 """What a practice round needs before Tk draws it, and the swipe's rules: no Tk here, so tests run it bare.
 
 A round counts the player against the words the Words screen lists with the
-player's filters (everyday words only, doubtful words too); every dictionary
-word on the board is still accepted, as the game accepts it.
+player's filters (everyday words only, doubtful words too), less the words the
+game refused; every dictionary word on the board is still accepted when typed.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ruzzle_gui.board import Board
 from ruzzle_gui.graph import Graph, Solution, neighbours
 from ruzzle_gui.language import Language
 from ruzzle_gui.practice import Practice, Review
+from ruzzle_gui.verdicts import Verdicts, lifted, without_refused
 from ruzzle_gui.word_filters import EVERYDAY_BAND, WordFilters, WordMarks, apply
 
 __all__ = ["RoundSetup", "set_up", "swiped", "plan_points", "measured_pace", "word_of"]
@@ -22,12 +23,20 @@ DEFAULT_SECONDS = 120
 RoundSetup = namedtuple("RoundSetup", "board language practice marks solutions")
 
 
-def set_up(board: Board, language: Language, everyday_only: bool, doubtful_too: bool) -> RoundSetup:
-    """Return a fresh round on ``board``: solved once, the possible words those the Words screen would list."""
+def set_up(board: Board, language: Language, everyday_only: bool, doubtful_too: bool,
+           verdicts: Verdicts | None = None) -> RoundSetup:
+    """Return a fresh round on ``board``: solved once, the possible words those the Words screen would list.
+
+    As there, ``verdicts`` (the game's, on this language's words) take the words it refused out of the
+    possible words and count those it accepted as sure; typed, a refused word is still judged against
+    the dictionary, as ``ruzzle practice`` judges it.
+    """
+    verdicts = verdicts or {}
     graph = Graph(board, language)
     solutions = graph.solve()
-    marks = WordMarks.of(language.dictionary_path)
-    possible = apply(solutions, WordFilters(EVERYDAY_BAND if everyday_only else 0, 0, doubtful_too), marks).words
+    marks = lifted(WordMarks.of(language.dictionary_path), verdicts)
+    listed = apply(solutions, WordFilters(EVERYDAY_BAND if everyday_only else 0, 0, doubtful_too), marks).words
+    possible = without_refused(listed, verdicts)[0]
     return RoundSetup(board, language, Practice(board, solutions, possible, language.fold, graph.min_length),
                       marks, solutions)
 
