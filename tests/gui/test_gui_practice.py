@@ -206,6 +206,12 @@ def test_a_round_typed_in_ruzzle_practice_appears_on_the_history_screen(app, own
     assert app.screen is history
     assert history.totals_label.cget("text").startswith("1 round, ")
     assert len(history.rows) == 1 and history.chart.find_all()
+    # The languages are named as the Letters screen names them, and chosen by name
+    assert history.language_box.get() == "Italian" and history.codes == ["it"]
+    history.language_box.current(0)
+    history.language_box.event_generate("<<ComboboxSelected>>")
+    settle(app.root, 50)
+    assert history.language == "it" and len(history.rows) == 1
     assert history.pace_label.cget("text").startswith("Your measured pace: ")
     before = dict(app.state.settings.timing)
     history.pace_button.invoke()

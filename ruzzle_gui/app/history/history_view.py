@@ -14,7 +14,7 @@ from tkinter import filedialog, ttk
 
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import NOTICE_MS, HintBar, bind_shortcut
-from ruzzle_gui.app.text.i18n import _, format_decimal, format_number, ngettext, underlined
+from ruzzle_gui.app.text.i18n import _, format_decimal, format_number, language_name, ngettext, underlined
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,9 +75,10 @@ class HistoryScreen(ttk.Frame):
         top.pack(fill="x")
         ttk.Label(top, text=_("History"), style="Title.TLabel").pack(side="left")
         self.language_var = tk.StringVar(self)
-        self.language_box = ttk.Combobox(top, textvariable=self.language_var, state="readonly", width=8)
+        self.codes: list[str] = []  # the languages with rounds, in the box's order (it shows their names)
+        self.language_box = ttk.Combobox(top, textvariable=self.language_var, state="readonly", width=14)
         self.language_box.pack(side="left", padx=theme.px(self, 12))
-        self.language_box.bind("<<ComboboxSelected>>", lambda _event: self.show(self.language_var.get()))
+        self.language_box.bind("<<ComboboxSelected>>", lambda _event: self._on_language_chosen())
         self.export_button = ttk.Button(top, **underlined(_("Export CSV…"), "x"), command=self.ask_export)
         self.export_button.pack(side="right")
         self.totals_label = ttk.Label(self, text="", style="Summary.TLabel")
@@ -112,10 +113,17 @@ class HistoryScreen(ttk.Frame):
         if store.notices:
             self.hint.flash(" · ".join(store.notices), ms=NOTICE_MS)
             store.notices.clear()
-        self.language_box.configure(values=languages)
-        self.language_var.set(self.language or "")
+        self.codes = list(languages)
+        self.language_box.configure(values=[language_name(code, code) for code in self.codes])
+        self.language_var.set(language_name(self.language, self.language) if self.language else "")
         self._say_totals()
         self.draw()
+
+    def _on_language_chosen(self) -> None:
+        """Show the rounds of the language chosen in the box (by its name, in the interface language)."""
+        index = self.language_box.current()
+        if 0 <= index < len(self.codes):
+            self.show(self.codes[index])
 
     def _say_totals(self) -> None:
         """Say the rounds, totals, best round and the measured pace."""
