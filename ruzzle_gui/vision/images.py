@@ -5,6 +5,9 @@ in are opened (Pillow would otherwise recognise thirty formats by their content,
 whatever the file's name, PostScript among them, which it hands to Ghostscript), and
 anything Pillow raises while reading one is the image's fault, said as one ImageError.
 
+A command that reads one file opens it with ``start_loading``: the header is checked at
+once and the pixels decoded on a thread of their own while the reader loads (``Pending``).
+
 Also how colourful an image is: a greyscale capture shows letters but not the
 bonus colours, so its bonuses are unknown rather than plain.
 """
