@@ -76,9 +76,8 @@ def backdrop_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
     return np.median(np.concatenate(strips), axis=0)
 
 
-def beside_rows(picture: np.ndarray | Image.Image, grid: Grid) -> list[np.ndarray | None]:
-    """Return, for each row of tiles, the backdrop's median colour (RGB) beside the board at that row's height,
-    in an RGB array or image.
+def beside_rows(image: Image.Image, grid: Grid) -> list[np.ndarray | None]:
+    """Return, for each row of tiles, the backdrop's median colour (RGB) beside the board at that row's height.
 
     A backdrop shades from top to bottom, so each row has its own. Where nothing lies beside the board (a crop
     of the board alone), a row's colour is the middle of the gaps between its tiles.
@@ -90,29 +89,27 @@ def beside_rows(picture: np.ndarray | Image.Image, grid: Grid) -> list[np.ndarra
     colours: list[np.ndarray | None] = []
     for row in range(grid.size):
         y0, y1 = (grid.top + row * grid.pitch + share * grid.tile for share in SPAN)
-        beside = [_patch(picture, x0, x1, y0, y1) for x0, x1 in xs]
+        beside = [_patch(image, x0, x1, y0, y1) for x0, x1 in xs]
         if sum(len(p) for p in beside) < 4:
-            beside = [_patch(picture, grid.left + middle - half, grid.left + middle + half, y0, y1)
+            beside = [_patch(image, grid.left + middle - half, grid.left + middle + half, y0, y1)
                       for middle in (grid.pitch * (col + 0.5) + grid.tile / 2 for col in range(grid.size - 1))]
         pixels = np.concatenate(beside)
         colours.append(np.median(pixels, axis=0) if len(pixels) else None)
     return colours
 
 
-def _patch(picture: np.ndarray | Image.Image, x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
-    """Return the N x 3 pixels of an RGB array or image in the box, clipped to the picture (none if it lies outside).
+def _patch(image: Image.Image, x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
+    """Return the N x 3 pixels of an RGB image in the box, clipped to the picture (none if it lies outside).
 
-    From an image, only the box is copied: the whole of a phone's screenshot as an array costs 15 ms.
+    Only the box is copied: the whole of a phone's screenshot as an array costs 15 ms.
     """
-    width, height = picture.size if isinstance(picture, Image.Image) else picture.shape[1::-1]
+    width, height = image.size
     left, right = max(0, int(x0)), min(width, int(np.ceil(x1)))
     top, bottom = max(0, int(y0)), min(height, int(np.ceil(y1)))
     if right <= left or bottom <= top:
         return np.empty((0, 3), np.uint8)
-    if isinstance(picture, Image.Image):
-        piece = picture.crop((left, top, right, bottom))
-        return np.asarray(piece if piece.mode == "RGB" else piece.convert("RGB")).reshape(-1, 3)
-    return picture[top:bottom, left:right, :3].reshape(-1, 3)
+    piece = image.crop((left, top, right, bottom))
+    return np.asarray(piece if piece.mode == "RGB" else piece.convert("RGB")).reshape(-1, 3)
 
 
 def colour_cast(rgb: np.ndarray, grid: Grid) -> bool:

@@ -19,31 +19,16 @@ Result = TypeVar("Result")
 
 
 def in_two(function: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
-    """Return ``[function(item) for item in items]``, the second half computed on another thread.
+    """Return ``[function(item) for item in items]``, the second half computed on another thread (``beside``).
 
     What ``function`` raises is raised here, the first half's first (as the loop would).
     """
-    middle = (len(items) + 1) // 2
     if len(items) < 2:
         return [function(item) for item in items]
-    second: list[Result] = []
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            second.extend(function(item) for item in items[middle:])
-        except BaseException as err:  # noqa: BLE001 (raised on the caller's thread below)
-            failed.append(err)
-
-    helper = threading.Thread(target=run, name="tiles", daemon=True)
-    helper.start()
-    try:
-        first = [function(item) for item in items[:middle]]
-    finally:
-        helper.join()
-    if failed:
-        raise failed[0]
-    return first + second
+    middle = (len(items) + 1) // 2
+    second = beside(lambda: [function(item) for item in items[middle:]])
+    first = [function(item) for item in items[:middle]]
+    return first + second()
 
 
 def beside(function: Callable[[], Result]) -> Callable[[], Result]:

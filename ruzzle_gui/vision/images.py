@@ -151,14 +151,13 @@ class Pending:
                 raise _damaged(self.name, self._error)
             image = self._image
             assert image is not None
-            with warnings.catch_warnings(), _quiet_stderr(image.format == "TIFF"):
-                warnings.simplefilter("ignore")
+            with _quiet_stderr(image.format == "TIFF"):
                 return _decoded(image, self.name)
         finally:
             self._close()
 
     def _close(self) -> None:
-        """Close the file. A decoded image keeps its pixels; one left undecoded is released."""
+        """Close the file; the image keeps the pixels decoded from it."""
         if self._handle is not None:
             self._handle.close()
             self._handle = None

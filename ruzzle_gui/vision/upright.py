@@ -10,6 +10,7 @@ screenshot of the game's contrast comes through untouched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image
 
@@ -39,15 +40,16 @@ class Upright:
 
 def upright_board(image: Image.Image, name: str = "the image") -> Upright:
     """Return ``image`` upright and straight with its board located; ImageError if no board or a refused one."""
-    as_it_is = image
     # Where a straight board (most) lies, found while its lie is measured; a refusal leaves it to finish alone
-    located = beside(lambda: locate_board(as_it_is))
+    located = beside(partial(locate_board, image))
     fit = fit_board(image)
     tilt = slant = 0.0
     if fit is not None and not fit.straight:
         image = straighten(image, fit, name)
         tilt, slant = fit.tilt, fit.slant
-    grid = located() if image is as_it_is else locate_board(image)
+        grid = locate_board(image)
+    else:
+        grid = located()
     stretched = stretch_image(image, name) if grid is None else None
     washed_out = stretched is not None
     if stretched is not None:  # only to find the board: its own levels are restored from the original below
@@ -57,9 +59,8 @@ def upright_board(image: Image.Image, name: str = "the image") -> Upright:
                                                                        else "")),
                     "no_board_faded" if washed_out else "no_board", name=name)
     greyscale = is_greyscale(stretched if stretched is not None else image)
-    unstretched, board = image, grid
-    turned = beside(lambda: quarter_turns(unstretched, board))  # a capture of the game's contrast is not stretched
+    turned = beside(partial(quarter_turns, image, grid))  # a capture of the game's contrast is not stretched
     image, faded = normalise_contrast(image, grid, name)
-    turns = turned() if image is unstretched else quarter_turns(image, grid)
+    turns = quarter_turns(image, grid) if faded else turned()
     image, grid = turn_upright(image, grid, turns)
     return Upright(image, grid, greyscale, turns, round(tilt, 1), round(slant, 3), faded)
