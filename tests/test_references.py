@@ -73,9 +73,9 @@ def damage(path, how: str) -> None:
 def test_damaged_references_fail_the_read_in_one_line_saying_reinstall(how, tmp_path, monkeypatch, shot_file, capsys,
                                                                       fresh_load):
     copy = tmp_path / "templates.bin"
-    copy.write_bytes(templates.PATH.read_bytes())
+    copy.write_bytes(Path(templates.PATH).read_bytes())
     damage(copy, how)
-    monkeypatch.setattr(templates, "PATH", copy)
+    monkeypatch.setattr(templates, "PATH", str(copy))
     assert main(["read", "-l", "en", str(shot_file)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "installation of ruzzle_gui is broken, reinstall it" in err, err
@@ -87,8 +87,8 @@ def test_damaged_references_fail_the_read_in_one_line_saying_reinstall(how, tmp_
 
 def test_an_undamaged_copy_reads_as_the_shipped_file(tmp_path, monkeypatch, shot_file, fresh_load):
     copy = tmp_path / "templates.bin"
-    copy.write_bytes(templates.PATH.read_bytes())
-    monkeypatch.setattr(templates, "PATH", copy)
+    copy.write_bytes(Path(templates.PATH).read_bytes())
+    monkeypatch.setattr(templates, "PATH", str(copy))
     assert read_board(shot_file, "en").board.letters == BOARD.letters
 
 

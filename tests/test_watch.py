@@ -243,14 +243,12 @@ def test_same_board_allows_differences_only_on_unsure_tiles():
     assert same_board(first, first) and not same_board(None, first)
     second = read_board(screen(board(2)), EN)
     assert not same_board(first, second)
-    unsure = second.__class__(second.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": True})
-                                                   for cell in second.cells), second.grid)
-    half = second.__class__(second.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": index % 2 == 0})
-                                                 for index, cell in enumerate(second.cells)), second.grid)
+    unsure = second._replace(cells=tuple(cell._replace(uncertain=True) for cell in second.cells))
+    half = second._replace(cells=tuple(cell._replace(uncertain=index % 2 == 0)
+                                       for index, cell in enumerate(second.cells)))
     assert not same_board(first, half)  # a sure tile differs
     assert not same_board(first, unsure)  # nothing sure: a board to check, not the last one lit by a swipe
-    lit = second.__class__(first.board, tuple(cell.__class__(**{**cell.__dict__, "uncertain": index < 12})
-                                              for index, cell in enumerate(first.cells)), first.grid)
+    lit = first._replace(cells=tuple(cell._replace(uncertain=index < 12) for index, cell in enumerate(first.cells)))
     assert same_board(first, lit)
 
 
@@ -324,16 +322,13 @@ def test_the_region_picker_frames_a_board_it_sees_and_keeps_a_region_on_the_scre
 
 
 def test_ruzzle_watch_prints_a_board_it_cannot_solve_and_watches_on(capsys):
-    import dataclasses
-
     from ruzzle_gui.cli.watching import print_board
 
     reading = read_board(screen(board(1)), EN)
     from ruzzle_gui.board import Board
 
-    blank = dataclasses.replace(reading, board=Board(4, 4, ("?",) * 16, reading.board.bonuses),
-                                cells=tuple(dataclasses.replace(cell, letter="?", uncertain=True)
-                                            for cell in reading.cells))
+    blank = reading._replace(board=Board(4, 4, ("?",) * 16, reading.board.bonuses),
+                             cells=tuple(cell._replace(letter="?", uncertain=True) for cell in reading.cells))
     print_board(blank, EN, 5)
     assert "not solved until they are checked" in capsys.readouterr().out
     print_board(blank, EN, 5, unsure_as_plain=True)

@@ -18,12 +18,14 @@ from collections import namedtuple
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 
-import marisa_trie
-
 from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.bundled import check_installed
 from ruzzle_gui.dictionary.digests import DIGEST_SIZE, bytes_digest
 from ruzzle_gui.dictionary.errors import DictionaryError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    import marisa_trie  # imported where a trie is made: reading a screenshot loads a language, not its words
 
 # Names only the type checker reads: typing costs start-up.
 TYPE_CHECKING = False
@@ -190,6 +192,8 @@ def read_index(mapped: mmap.mmap, footer: Footer, path: str) -> PrefixIndex | No
     if typecode is None or letters_start + footer.letters_size != end:
         return None
     try:
+        import marisa_trie
+
         letters = bytes(mapped[letters_start:end]).decode()
         trie = map_trie(marisa_trie.BinaryTrie, path)
     except (UnicodeDecodeError, RuntimeError):
@@ -261,6 +265,8 @@ def _build_index(words: Iterable[bytes]) -> tuple[marisa_trie.BinaryTrie, list[i
             if known & bit:
                 break  # an earlier word went this way: the shorter stems know it too
             values[stem] = known | bit
+    import marisa_trie
+
     stems = {stem.encode(): value for stem, value in values.items() if value > IS_WORD}
     trie = marisa_trie.BinaryTrie(stems)
     nexts = [0] * len(trie)

@@ -8,14 +8,16 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-import marisa_trie
-
 from ruzzle_gui.coded import coded
 from ruzzle_gui.dictionary.bundled import check_installed, companion_paths
 from ruzzle_gui.dictionary.errors import DictionaryError, StaleIndexError, check_regular_file, marisa_reason
 from ruzzle_gui.dictionary.index import PrefixIndex, index_path, map_index, map_trie, read_index
 from ruzzle_gui.dictionary.trust import trusted, vouched
 from ruzzle_gui.files import finish_replacing, pending_path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    import marisa_trie  # imported where a trie is loaded: reading a screenshot loads a language, not its words
 
 
 @lru_cache(maxsize=None)
@@ -27,6 +29,8 @@ def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
     process: any other .marisa is read by a child process, whose words are
     compiled afresh here (slower, never a crash).
     """
+    import marisa_trie
+
     path = os.fspath(path)
     _finish_compile(path)
     check_regular_file(path, "dictionary")
@@ -50,6 +54,8 @@ def load_trie(path: str | os.PathLike) -> marisa_trie.Trie:
 @lru_cache(maxsize=None)
 def load_byte_trie(path: str | os.PathLike) -> marisa_trie.BinaryTrie:
     """Return the same dictionary as ``load_trie`` with UTF-8 byte keys, cached."""
+    import marisa_trie
+
     path = os.fspath(path)
     trie = load_trie(path)  # checks the file, or raises DictionaryError
     if trusted(path):
@@ -68,6 +74,8 @@ def load_words(path: str | os.PathLike) -> marisa_trie.Trie:
     try:
         return load_trie(path)
     except StaleIndexError:
+        import marisa_trie
+
         from ruzzle_gui.dictionary.child_reader import read_keys_in_child
 
         return marisa_trie.Trie(read_keys_in_child(path))

@@ -14,6 +14,7 @@ sources and licences are in ``vision/references/README.md``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if same else 1
     references.write(fresh)
     print(f"wrote {references.PATH} ({len(fresh.labels)} drawings of {len(set(fresh.labels))} texts, "
-          f"{references.PATH.stat().st_size} bytes)")
+          f"{os.path.getsize(references.PATH)} bytes)")
     return 0
 
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -87,8 +87,7 @@ LABEL_MIN_TILE = 44      # an unlit tile's ring and badge colour then witness it
 LIT_MIN_TILE = 60        # a lit tile, whose colour tells nothing, then has its bonus unknown
 
 
-@dataclass(frozen=True)
-class Bonus:
+class Bonus(NamedTuple):
     """A tile's bonus as read: the guess (None: plain or unknown), whether it is sure, and why not."""
 
     bonus: str | None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,8 +29,7 @@ VALUE_FLAT = 3.0     # a mark in the value's corner this many times wider than t
 REACH = 0.08         # in tiles: how far a glyph's parts lie from its biggest part (Й's breve, Ы's bar, "10")
 
 
-@dataclass(frozen=True)
-class Glyphs:
+class Glyphs(NamedTuple):
     """The ink of a tile's letter and of its value, each a 0..1 darkness array cropped to its marks (or None)."""
 
     letter: np.ndarray | None

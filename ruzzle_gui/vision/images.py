@@ -14,12 +14,12 @@ bonus colours, so its bonuses are unknown rather than plain.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import BinaryIO
 
 from PIL import Image, UnidentifiedImageError
@@ -28,6 +28,8 @@ from ruzzle_gui.vision.errors import ImageError, coded
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so that numpy stays unimported: see start_loading
 if TYPE_CHECKING:
+    from pathlib import Path  # a path is a str or a Path: pathlib itself costs a read 5 ms to import
+
     import numpy as np
 
 __all__ = ["FORMATS", "MAX_PIXELS", "Pending", "load_image", "start_loading", "to_array", "is_greyscale"]
@@ -98,7 +100,7 @@ class Pending:
         self._thread: threading.Thread | None = None
         self._switch = 0.0
         try:
-            self._open(Path(path))
+            self._open(os.fspath(path))
         except ImageError as err:
             self._error = err
             return
@@ -110,12 +112,16 @@ class Pending:
             self._thread = threading.Thread(target=self._decode, name="decode-image", daemon=True)
             self._thread.start()
 
-    def _open(self, path: Path) -> None:
+    def _open(self, path: str) -> None:
         """Open the file at ``path`` and read its header; raise ImageError for a file that is no image to read."""
-        if not path.exists():
-            raise coded(ImageError(f"image file not found: {path}"), "not_found", path=str(path))
-        if path.is_dir():
-            raise coded(ImageError(f"{path} is a folder, not an image file"), "folder", path=str(path))
+        try:
+            folder = stat.S_ISDIR(os.stat(path).st_mode)
+        except (FileNotFoundError, NotADirectoryError):
+            raise coded(ImageError(f"image file not found: {path}"), "not_found", path=path) from None
+        except OSError as err:  # a name too long, a folder we may not enter, a loop of links
+            raise _unreadable(path, err) from None
+        if folder:
+            raise coded(ImageError(f"{path} is a folder, not an image file"), "folder", path=path)
         handle = _opened(path)
         try:
             with warnings.catch_warnings():
@@ -125,7 +131,7 @@ class Pending:
                 prefix = _prefix(handle, path)
                 with _quiet_stderr(prefix[:4] in TIFF_MAGIC):
                     image = _open(handle, path, prefix)
-            _check_size(image.size, str(path))
+            _check_size(image.size, path)
         except BaseException:
             handle.close()
             raise
@@ -187,39 +193,39 @@ def _upright(image: Image.Image) -> Image.Image:
         return image  # a damaged EXIF block: the pixels are still worth reading as they are
 
 
-def _opened(path: Path) -> BinaryIO:
+def _opened(path: str) -> BinaryIO:
     """Return the file at ``path`` opened for reading (once: a pipe, as in ``read <(cat shot.png)``, reads once)."""
     try:
         return open(path, "rb")  # noqa: SIM115 (the caller closes it)
     except OSError as err:
-        raise _unreadable(str(path), err) from None
+        raise _unreadable(path, err) from None
 
 
-def _prefix(handle: BinaryIO, path: Path) -> bytes:
+def _prefix(handle: BinaryIO, path: str) -> bytes:
     """Return the first bytes of the file in ``handle``, left unread: how Pillow's readers know their format."""
     try:
         return handle.peek(PREFIX)[:PREFIX]  # type: ignore[attr-defined]  # a buffered reader peeks
     except OSError as err:
-        raise _unreadable(str(path), err) from None
+        raise _unreadable(path, err) from None
 
 
-def _open(handle: BinaryIO, path: Path, prefix: bytes) -> Image.Image:
+def _open(handle: BinaryIO, path: str, prefix: bytes) -> Image.Image:
     """Return the image in ``handle`` (the file at ``path``, starting with ``prefix``) lazily opened: its header
     read, no pixel decoded."""
     try:
         return _open_png(handle) if prefix.startswith(PNG_MAGIC) else Image.open(handle, formats=FORMATS)
     except UnidentifiedImageError:
         if _claimed(prefix):  # a PNG or TIFF whose header its reader refused: damaged, not foreign
-            raise _damaged(str(path), ValueError("its header cannot be read")) from None
-        raise _not_image(str(path)) from None
+            raise _damaged(path, ValueError("its header cannot be read")) from None
+        raise _not_image(path) from None
     except Image.DecompressionBombError:
-        raise coded(ImageError(f"{path} is too large to be a screenshot"), "too_large_file", path=str(path)) from None
+        raise coded(ImageError(f"{path} is too large to be a screenshot"), "too_large_file", path=path) from None
     except OSError as err:
         if err.errno is None:  # Pillow's own complaint about the content ("Truncated File Read")
-            raise _damaged(str(path), err) from None
-        raise _unreadable(str(path), err) from None
+            raise _damaged(path, err) from None
+        raise _unreadable(path, err) from None
     except Exception as err:  # noqa: BLE001 (a header Pillow cannot parse: ValueError, struct.error, EOFError...)
-        raise _damaged(str(path), err) from None
+        raise _damaged(path, err) from None
 
 
 def _open_png(handle: BinaryIO) -> Image.Image:

@@ -29,8 +29,8 @@ font's licence beside them).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -61,8 +61,7 @@ MIN_LIKENESS = 0.55       # least likeness of the whole label to the word its tw
 MIN_MARGIN = 0.1          # least lead of each letter over its rival (D over T, W over L): DW and TW differ in one
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     """A badge's label as read: the text (None: unread), its likeness and its lead over the next label."""
 
     text: str | None

@@ -6,7 +6,7 @@ similar squares whose centres form a regular n x n grid is the board.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image
@@ -32,8 +32,7 @@ MIN_SEEN = 0.5       # share of an n x n grid's tiles that must be found: lit ti
 GAP_CELLS = 1        # missing cells a cluster of faces is joined across
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """Where an n x n board lies in an image, in that image's pixels."""
 
     size: int

@@ -14,8 +14,7 @@ shot that shows no 4x4 board, or whose letters are mostly in doubt, is refused.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
-from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image
@@ -37,6 +36,10 @@ from ruzzle_gui.vision.middle import percentile
 from ruzzle_gui.vision.recognise import matcher, normalise
 from ruzzle_gui.vision.upright import upright_board
 from ruzzle_gui.vision.witness import UNCERTAIN_BELOW, reconcile
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: pathlib costs a read 5 ms to import, for a name in a signature
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["CellReading", "Reading", "prepare", "read_board", "read_cell"]
 
@@ -60,8 +63,7 @@ UNLIT_FACE = 240       # luminance a lit tile's orange face is mapped to, so its
 CAST_SIDE = 320        # px side of the copy of the board whose background is checked for a colour cast
 
 
-@dataclass(frozen=True)
-class CellReading:
+class CellReading(NamedTuple):
     """What was read on one tile, and how sure the reader is of it (0..1)."""
 
     letter: str
@@ -75,8 +77,7 @@ class CellReading:
     letter_sure: bool = True  # False: ``letter`` is a guess, see ``reason``
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """A board read from an image, with a reading per cell and where the board lay."""
 
     board: Board
@@ -277,7 +278,7 @@ def _untrusted_colours(image: Image.Image, grid: Grid, faded: bool) -> tuple[boo
 
 def _colour_doubt(reading: CellReading, why: str) -> CellReading:
     """Return a tile's reading with its bonus unknown: the picture's colours are not the game's (``why``)."""
-    return replace(reading, bonus=None, bonus_sure=False, uncertain=True, confidence=min(reading.confidence, 0.5),
+    return reading._replace(bonus=None, bonus_sure=False, uncertain=True, confidence=min(reading.confidence, 0.5),
                    reason=joined(reading.reason, why))
 
 
@@ -297,7 +298,7 @@ def _undecorated(wide: np.ndarray) -> np.ndarray:
 
 def _colourless(reading: CellReading) -> CellReading:
     """Return a greyscale tile's reading with its bonus unknown: no colour, no bonus to tell."""
-    return replace(reading, bonus=None, bonus_sure=False, uncertain=True,
+    return reading._replace(bonus=None, bonus_sure=False, uncertain=True,
                    reason=joined(reading.reason if not reading.bonus_sure else "",
                                  said("the picture has no colour, so the bonus cannot be told", "reason_no_colour")))
 

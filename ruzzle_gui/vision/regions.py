@@ -1,15 +1,14 @@
 """Connected regions of a boolean mask, found row by row from runs of set pixels."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 __all__ = ["Region", "regions"]
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(NamedTuple):
     """One 4-connected region: its bounding box (right and bottom exclusive) and pixel count."""
 
     left: int

@@ -10,7 +10,7 @@ untouched, and one tilted or slanted too far is refused with the reason.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image
@@ -39,8 +39,7 @@ SAME_FACE = 0.06    # faces within this share of the commonest size are plain ti
 FEWEST_FACES = 6    # plain faces enough to fit the board's lie on; with fewer, every face is used
 
 
-@dataclass(frozen=True)
-class Fit:
+class Fit(NamedTuple):
     """The board's tiles as found in the working image, and how it lies: tilt in degrees, slant as a share."""
 
     grid: Grid               # the axis-aligned grid found (in turned coordinates when tilted)

@@ -13,10 +13,9 @@ index per float was tried: 497 kB, and no quicker to unpack.)
 """
 from __future__ import annotations
 
+import os
 import zlib
-from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 
@@ -24,21 +23,27 @@ from ruzzle_gui.vision.errors import OcrUnavailableError, coded
 
 __all__ = ["PATH", "References", "DamagedError", "load", "write"]
 
-PATH = Path(__file__).resolve().parent / "references" / "templates.bin"
+PATH = os.path.join(os.path.dirname(os.path.realpath(__file__)), "references", "templates.bin")
 GLYPH = 32     # side of a normalised glyph (``recognise.GLYPH``): each vector has GLYPH * GLYPH floats
 LEVEL = 9      # deflate's best: the file is written once, by the lab, and read at every start
 DAMAGED = ("the reader's letter references ({path}) are missing or damaged: the installation of ruzzle_gui "
            "is broken, reinstall it (bash setup.sh, or pip install --force-reinstall ruzzle_gui)")
 
 
-@dataclass(frozen=True, eq=False)
 class References:
-    """Every drawing: its font's index into ``fonts``, its text, and its normalised vector (a row of ``vectors``)."""
+    """Every drawing: its font's index into ``fonts``, its text, and its normalised vector (a row of ``vectors``).
 
-    fonts: tuple[str, ...]
-    labels: tuple[str, ...]
-    faces: np.ndarray    # uint8, one per drawing
-    vectors: np.ndarray  # float32, len(labels) x GLYPH * GLYPH
+    Compared and hashed by identity (``recognise`` caches by it); ``same`` compares the drawings.
+    """
+
+    __slots__ = ("fonts", "labels", "faces", "vectors")
+
+    def __init__(self, fonts: tuple[str, ...], labels: tuple[str, ...], faces: np.ndarray,
+                 vectors: np.ndarray) -> None:
+        self.fonts = fonts
+        self.labels = labels
+        self.faces = faces      # uint8, one per drawing
+        self.vectors = vectors  # float32, len(labels) x GLYPH * GLYPH
 
     def same(self, other: References) -> bool:
         """Return whether ``other`` holds the same drawings, bit for bit."""
@@ -50,7 +55,7 @@ class DamagedError(OcrUnavailableError):
     """The shipped references are missing or unreadable: the installation, not the picture, is at fault."""
 
 
-def write(references: References, path: Path = PATH) -> None:
+def write(references: References, path: str = PATH) -> None:
     """Write ``references`` to ``path`` (the lab's build does; the product only reads)."""
     packed = zlib.compress(np.ascontiguousarray(references.vectors, "<f4").tobytes(), LEVEL)
     arrays = (np.array(references.fonts), np.array(references.labels), references.faces.astype(np.uint8),
@@ -60,7 +65,7 @@ def write(references: References, path: Path = PATH) -> None:
             np.save(out, array, allow_pickle=False)
 
 
-def _read(path: Path) -> References:
+def _read(path: str) -> References:
     """Return the references kept at ``path``; raise ValueError (or OSError, EOFError, zlib.error) if not whole."""
     with open(path, "rb") as kept:
         fonts, labels, faces, packed = (np.load(kept, allow_pickle=False) for _ in range(4))
@@ -82,4 +87,4 @@ def load() -> References:
     try:
         return _read(PATH)
     except (OSError, ValueError, EOFError, zlib.error):
-        raise coded(DamagedError(DAMAGED.format(path=PATH)), "references_damaged", path=str(PATH)) from None
+        raise coded(DamagedError(DAMAGED.format(path=PATH)), "references_damaged", path=PATH) from None

@@ -9,8 +9,8 @@ screenshot of the game's contrast comes through untouched.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 from PIL import Image
 
@@ -25,8 +25,7 @@ from ruzzle_gui.vision.straighten import fit_board, straighten
 __all__ = ["Upright", "upright_board"]
 
 
-@dataclass(frozen=True)
-class Upright:
+class Upright(NamedTuple):
     """An image made ready to read, where its board lies, and what was done to get there."""
 
     image: Image.Image

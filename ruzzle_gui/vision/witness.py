@@ -1,7 +1,7 @@
 """Weigh a tile's letter against its value: the language's letter values tell which letters a value allows."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Verdict", "reconcile", "CORRECTION_MARGIN", "UNCERTAIN_BELOW"]
 
@@ -9,8 +9,7 @@ CORRECTION_MARGIN = 0.1  # a lower choice that agrees with the value replaces th
 UNCERTAIN_BELOW = 0.75   # likeness under which a letter, value or bonus reading is flagged for the player
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The letter chosen for a tile, how sure, and whether the player should check it."""
 
     letter: str

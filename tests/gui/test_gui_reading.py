@@ -1,7 +1,6 @@
 """Reading a board from a screenshot in the app: Open screenshot, drop, paste, Read from screen."""
 from __future__ import annotations
 
-import dataclasses
 import io
 import random
 import shutil
@@ -77,8 +76,8 @@ def test_uncertain_tiles_are_marked_and_counted(app: App, tmp_path: Path, monkey
         """Read for real, then say tile 5 is uncertain."""
         result = real(source, language)
         cells = list(result.cells)
-        cells[5] = dataclasses.replace(cells[5], uncertain=True)
-        return dataclasses.replace(result, cells=tuple(cells))
+        cells[5] = cells[5]._replace(uncertain=True)
+        return result._replace(cells=tuple(cells))
 
     monkeypatch.setattr(reading, "read_board", one_doubt)
     app.open_screenshot(str(save_shot(generated_shot(), tmp_path)))

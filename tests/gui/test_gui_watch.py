@@ -2,7 +2,6 @@
 pressed; a second board replaces the first; stopping stops; ``ruzzle watch`` prints them and stops on Ctrl-C."""
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 import signal
@@ -113,8 +112,8 @@ def test_a_board_with_an_unsure_tile_waits_on_the_letters_screen(make_app, tmp_p
     app = make_app("en")
     path, board = phone(tmp_path, 5)
     reading = read_board(path, EN)
-    unsure = dataclasses.replace(reading, cells=tuple(dataclasses.replace(cell, uncertain=index == 6)
-                                                      for index, cell in enumerate(reading.cells)))
+    unsure = reading._replace(cells=tuple(cell._replace(uncertain=index == 6)
+                                          for index, cell in enumerate(reading.cells)))
     app.watch.start()
     app.watch.events.put(("board", unsure))
     wait_until(app.root, lambda: app.letters.doubtful == {6}, SEEN_TIMEOUT)
