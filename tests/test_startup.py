@@ -146,3 +146,27 @@ def test_a_read_imports_no_font_no_cache_and_no_statistics(tmp_path):
     modules = imported(["read", "-l", "en", "shot.png"], tmp_path, tmp_path)
     assert "ruzzle_gui.vision.templates" in modules  # the check sees the imports at all
     assert denied(modules, READ_NEVER) == []
+
+
+# What a screenshot's read needs beyond numpy and Pillow (which bring typing, inspect, re, enum and the like):
+# none of these. Frozen dataclasses cost ~1 ms each to create, pathlib ~6 ms with urllib.parse and ipaddress,
+# and marisa_trie is the dictionary's, which a read does not open.
+READ_NEVER = {"dataclasses", "pathlib", "urllib", "ipaddress", "marisa_trie", "tkinter", "subprocess", "zipfile",
+              "tomllib", "unidecode", "sqlite3", "ruzzle_gui.app", "ruzzle_gui.lab", "ruzzle_gui.graph",
+              "ruzzle_gui.cli.solving"}
+
+
+def test_a_read_imports_nothing_it_does_not_use(tmp_path):
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    Image.new("RGB", (400, 800), (30, 90, 180)).save(tmp_path / "blue.png")  # read to the end: no board in it
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", ENTRY, "read", "-l", "en", "blue.png"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert "no Ruzzle board found in blue.png" in done.stderr, done.stderr[-2000:]
+    modules = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+               if line.startswith("import time:")}
+    # the read got that far (the reader itself is imported by importlib, which -X importtime does not list)
+    assert {"numpy", "ruzzle_gui.vision.upright", "ruzzle_gui.vision.templates"} <= modules
+    assert denied(modules, READ_NEVER) == []

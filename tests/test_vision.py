@@ -254,6 +254,16 @@ def test_a_folder_is_not_an_image(tmp_path):
         read_board(tmp_path, "en")
 
 
+@pytest.mark.parametrize("name", ["a" * 300 + ".png", "shot.png/inside.png"])
+def test_a_path_the_system_refuses_is_said_as_such(tmp_path, name):
+    (tmp_path / "shot.png").write_bytes(b"x")  # a file, so that a path through it names no file
+    path = str(tmp_path / name)
+    expected = f"cannot read {path}: File name too long" if len(name) > 255 else f"image file not found: {path}"
+    with pytest.raises(ImageError) as caught:
+        read_board(path, "en")
+    assert str(caught.value) == expected
+
+
 def test_the_size_limit_is_checked_before_decoding(tmp_path, monkeypatch):
     monkeypatch.setattr(Image.Image, "load", lambda self: pytest.fail("decoded a refused image"))
     path = tmp_path / "huge.png"
