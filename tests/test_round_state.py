@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ruzzle_gui import Board
-from ruzzle_gui.app.words.round_state import Rounds, round_key
+from ruzzle_gui.app.plan.round_state import Rounds, round_key
 
 
 def test_a_round_is_found_again_by_its_board_and_language_only():

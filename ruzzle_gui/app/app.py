@@ -17,6 +17,7 @@ from ruzzle_gui.app.letters.letters import LetterEntry
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import NOTICE_MS
 from ruzzle_gui.app.menu import MenuBar
+from ruzzle_gui.app.plan_tab import PlanTab
 from ruzzle_gui.app.settings import Kept
 from ruzzle_gui.app.solve_runner import INLINE_CELLS, SolveRunner
 from ruzzle_gui.app.startup import default_state, language_names
@@ -85,8 +86,8 @@ class App:
         self.bonuses = BonusEntry(body, self.state, on_back=self.show_letters, on_solve=self.solve,
                                   on_change=board_shown)
         self.results = Results(body, self.state.settings, on_back=self.show_bonuses,
-                               on_edit=self.show_letters, on_new_game=self.new_game, book=self.state.verdicts,
-                               on_deed=self.state.history.did)
+                               on_edit=self.show_letters, on_new_game=self.new_game, plan_tab=PlanTab,
+                               book=self.state.verdicts, on_deed=self.state.history.did)
         self.bonuses.align(self.letters)
         self.screen: Screen = self.letters  # the first shown (show_letters, below)
         self.opener = FileOpener(self)

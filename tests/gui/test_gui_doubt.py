@@ -43,7 +43,7 @@ def doubtful(monkeypatch) -> dict[str, str]:
 
 def plan_words(results) -> set[str]:
     """Return the words of the plan shown."""
-    return set(results.plan_view.plan.words)
+    return set(results.plan_tab.plan_view.plan.words)
 
 
 def test_the_list_leaves_doubtful_words_out_and_says_how_many(app, doubtful):
@@ -97,7 +97,7 @@ def test_the_keys_help_lists_alt_d():
 
 def test_the_plan_takes_exactly_the_words_the_list_shows_under_each_filter(app, doubtful):
     results = solved(app).results
-    words, view = results.words, results.plan_view
+    words, view = results.words, results.plan_tab.plan_view
     key(results.tree, "<Control-p>")
     settle(app.root)
     assert set(view.solutions) == set(words.shown) and not plan_words(results) & set(doubtful)
@@ -128,7 +128,7 @@ def test_the_plan_takes_exactly_the_words_the_list_shows_under_each_filter(app, 
 
 def test_changing_a_filter_replans_for_the_time_left_and_keeps_the_ticks(app, doubtful):
     results = solved(app).results
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     key(results.tree, "<Control-p>")
     settle(app.root)
     first = view.plan.steps[0].solution
@@ -149,7 +149,7 @@ def test_the_plan_header_shows_expected_and_all_accepted_points(app, doubtful):
     results = solved(app).results
     key(results.tree, "<Control-p>")
     settle(app.root)
-    plan = results.plan_view.plan
-    text = results.plan_view.summary_label.cget("text")
+    plan = results.plan_tab.plan_view.plan
+    text = results.plan_tab.plan_view.summary_label.cget("text")
     assert f"{plan.points:,} points ({plan.expected_points:,.0f} expected)" in text
     assert plan.expected_points <= plan.points

@@ -77,8 +77,8 @@ def test_the_plan_tab_groups_its_numbers_and_says_its_errors_in_italian(make_app
     app = make_app()
     i18n.set_language("it")
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     view.timing_vars["seconds"].set("3600")  # time for every word: the totals pass a thousand
     view.apply_button.invoke()
     settle(app.root)

@@ -88,7 +88,7 @@ def test_switching_the_interface_language_fetches_every_text_again(make_app, mon
     app.letters.type_text(BOARD)
     app.solve()
     settle(app.root)
-    app.results.notebook.select(app.results.plan_view)  # the plan tab made, so its texts are there too
+    app.results.notebook.select(app.results.plan_tab.plan_view)  # the plan tab made, so its texts are there too
     settle(app.root)
     app.results.notebook.select(0)
     settle(app.root)

@@ -201,14 +201,14 @@ def focus_for(app, where: str) -> tk.Misc | None:
         app.show_history()
         settle(app.root)
     elif where.startswith("plan"):
-        results.show_plan()
-        tree = results.plan_view.tree
+        results.plan_tab.show_plan()
+        tree = results.plan_tab.plan_view.tree
         tree.selection_set("1")
         tree.focus("1")
         if where == "plan with a tick":
-            results.plan_view.set_played(0, True)
+            results.plan_tab.plan_view.set_played(0, True)
         if where == "plan while playing":
-            results.plan_view.play()
+            results.plan_tab.plan_view.play()
         return tree
     widgets = {
         "screen": getattr(screen, "board_view", None) if screen is not results else results.tree,
@@ -234,7 +234,7 @@ def focus_for(app, where: str) -> tk.Misc | None:
 
 def seen(app) -> tuple:
     """Return what the player can see or use: a key that changes none of it is dead."""
-    results, plan = app.results, app.results.plan_view
+    results, plan = app.results, app.results.plan_tab.plan_view
     # Asked of Tk: the focus may be in a menu or a list Tk made itself, which tkinter does not know.
     focus = str(app.root.tk.call("focus"))
     entries = {str(box): box for box in (app.letters.rows_box, app.letters.cols_box, app.results.find_entry,
@@ -250,7 +250,7 @@ def seen(app) -> tuple:
             app.bonuses.cursor, results.cursor, results.board_view.cursor, results.board_view.marked,
             results.tree.selection(), tuple(s.word for s in results.shown[:8]),
             results.words.sort_column, results.words.sort_reverse, results.words.everyday_var.get(),
-            results.words.doubtful_var.get(), results.find_var.get(), results.speed.get(), results.plan_shown,
+            results.words.doubtful_var.get(), results.find_var.get(), results.speed.get(), results.plan_tab.plan_shown,
             plan.playing,
             tuple(s.word for s in plan.played), tuple(s.solution.word for s in plan.plan.steps),
             plan.heat_var.get(), results.animating, results.board_view.lit.copy(),
@@ -281,7 +281,7 @@ def press(widget: tk.Misc, key: str) -> None:
 def tidy(app) -> None:
     """Close what a key opened (a menu, a list, a window) and let running work finish."""
     wait_until(app.root, lambda: not app.reader.busy, timeout=10)
-    app.results.plan_view.stop()
+    app.results.plan_tab.plan_view.stop()
     app.watch.stop(message=None)
     app.root.tk.call("ttk::combobox::Unpost", app.letters.language_box)
     app.menu.file_menu.unpost()

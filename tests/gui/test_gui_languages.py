@@ -52,7 +52,7 @@ def screens(app: App) -> dict[str, dict[str, str]]:
     app.results.notebook.select(0)
     settle(app.root)
     shown["words"] = texts(app.root)
-    app.results.notebook.select(app.results.plan_view)
+    app.results.notebook.select(app.results.plan_tab.plan_view)
     settle(app.root)
     shown["plan"] = texts(app.root)
     app.results.notebook.select(0)

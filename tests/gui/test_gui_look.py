@@ -167,10 +167,10 @@ def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, l
         found[name] = clipped(window)
         if photos:
             photograph(window, f"{photos}-{name}")
-    app.results.toggle_plan()
+    app.results.plan_tab.toggle_plan()
     settle(window)
     found["plan"] = clipped(window)
-    view = app.results.plan_view
+    view = app.results.plan_tab.plan_view
     if view.compact:  # the timing boxes folded behind their toggle must be whole too, once unfolded
         view.timing_toggle.invoke()
         settle(window)
@@ -178,19 +178,19 @@ def cut_on_screens(app: App, window: tk.Misc, photos: str | None) -> dict[str, l
         if photos:
             photograph(window, f"{photos}-plan-timing")
         view.timing_toggle.invoke()
-    plan = app.results.plan_view.tree
+    plan = app.results.plan_tab.plan_view.tree
     decimal = i18n.format_decimal(0.5, 1)[1]  # the numbers follow the language too: 3,4s in Italian
     found["plan times"] = [start for row in plan.get_children() if decimal not in (start := plan.set(row, "start"))]
     if photos:
         photograph(window, f"{photos}-plan")
-    app.results.ask_calibrate()
-    dialog = app.results.calibrate_dialog
+    app.results.plan_tab.ask_calibrate()
+    dialog = app.results.plan_tab.calibrate_dialog
     settle(dialog)
     found["calibration"] = clipped(dialog)
     if photos:
         photograph(dialog, f"{photos}-calibration")
     dialog.destroy()
-    app.results.toggle_plan()
+    app.results.plan_tab.toggle_plan()
     app.show_keys()
     keys = app.keys_window
     settle(keys)
@@ -362,7 +362,7 @@ def test_a_small_high_dpi_screen_gets_the_whole_app_drawn_smaller(dpi, screen_si
         assert clipped(screen) == [] and outside(window, screen) == []
     assert cut_headings(app.results.tree) == []
     app.show_results()
-    app.results.toggle_plan()
+    app.results.plan_tab.toggle_plan()
     settle(window)
     assert clipped(app.results) == [] and outside(window, app.results) == []
 

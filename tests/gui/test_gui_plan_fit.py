@@ -54,7 +54,7 @@ def launch_on(window: tk.Toplevel, monkeypatch: pytest.MonkeyPatch, screen: tupl
     app.letters.board_view.focus_force()
     press(app.letters.board_view, "Return", "Return")
     wait_until(window, lambda: app.screen is app.results and not app.results.animating)
-    app.results.toggle_plan()  # Ctrl+P
+    app.results.plan_tab.toggle_plan()  # Ctrl+P
     settle(window)
     return app
 
@@ -62,7 +62,7 @@ def launch_on(window: tk.Toplevel, monkeypatch: pytest.MonkeyPatch, screen: tupl
 def nothing_cut(app: App, window: tk.Misc) -> dict[str, list[str]]:
     """Return what is cut off or pushed out of the window on the Words screen with its Plan tab shown."""
     found = {"clipped": clipped(app.results), "outside": outside(window, app.results),
-             "headings": cut_headings(app.results.tree), "numbers": cut_numbers(app.results.plan_view.tree)}
+             "headings": cut_headings(app.results.tree), "numbers": cut_numbers(app.results.plan_tab.plan_view.tree)}
     return {name: cut for name, cut in found.items() if cut}
 
 
@@ -78,7 +78,7 @@ def english_afterwards():
 def test_a_short_high_dpi_screen_shows_several_planned_words(dpi, code, window, config_home, monkeypatch,
                                                              english_afterwards):
     app = launch_on(window, monkeypatch, (1600, 1000), code)
-    view = app.results.plan_view
+    view = app.results.plan_tab.plan_view
     assert len(whole_rows(view.tree)) >= LIVE_ROWS
     assert nothing_cut(app, window) == {}
     # The timing folded away is one click from the player, and whole when shown.
@@ -97,7 +97,7 @@ def test_a_short_high_dpi_screen_shows_several_planned_words(dpi, code, window, 
 def test_playing_on_a_short_screen_keeps_the_word_to_swipe_and_the_next_ones_in_view(dpi, code, window, config_home,
                                                                                   monkeypatch, english_afterwards):
     app = launch_on(window, monkeypatch, (1600, 1000), code)
-    view = app.results.plan_view
+    view = app.results.plan_tab.plan_view
     view.timing_toggle.invoke()  # left open by the player: Play folds it, the words need the room
     settle(window)
     view.play()
@@ -124,7 +124,7 @@ def test_playing_on_a_short_screen_keeps_the_word_to_swipe_and_the_next_ones_in_
 def test_a_1366x768_laptop_shows_several_planned_words(dpi, code, window, config_home, monkeypatch,
                                                        english_afterwards):
     app = launch_on(window, monkeypatch, (1366, 768), code)
-    assert len(whole_rows(app.results.plan_view.tree)) >= LIVE_ROWS
+    assert len(whole_rows(app.results.plan_tab.plan_view.tree)) >= LIVE_ROWS
     assert nothing_cut(app, window) == {}
 
 
@@ -135,7 +135,7 @@ def test_a_maximised_window_loses_nothing_and_a_tall_one_shows_the_timing_unfold
     app = launch_on(window, monkeypatch, (1600, 1000), "de", mode)
     window.geometry("1600x1000+0+0")  # as the window manager maximises it
     settle(window, 100)
-    view = app.results.plan_view
+    view = app.results.plan_tab.plan_view
     assert len(whole_rows(view.tree)) >= LIVE_ROWS
     assert nothing_cut(app, window) == {}
     photograph(window, f"{dpi}dpi-{mode}-de-plan-maximised")

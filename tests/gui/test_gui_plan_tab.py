@@ -46,37 +46,37 @@ def indices(results, solution) -> list[int]:
 
 def test_the_plan_is_made_only_when_the_tab_is_first_shown(app):
     results = solved(app).results
-    assert results.plan_view.plan.steps == ()  # a Solve alone costs no planning
+    assert results.plan_tab.plan_view.plan.steps == ()  # a Solve alone costs no planning
     key(results.tree, "<Control-p>")
-    assert results.plan_shown
-    kept, chance, _ = results.plan_words()  # the words the list's filters keep
+    assert results.plan_tab.plan_shown
+    kept, chance, _ = results.plan_tab.plan_words()  # the words the list's filters keep
     expected = plan(kept, results.board, app.state.settings.plan_seconds, app.state.settings.plan_timing(),
                     chance=chance)
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     assert view.plan.words == expected.words and view.plan.words
     assert view.tree.item("0", "values")[1] == expected.words[0]
     assert app.root.focus_get() is view.tree
     key(view.tree, "<Control-p>")
-    assert not results.plan_shown and app.root.focus_get() is results.tree
+    assert not results.plan_tab.plan_shown and app.root.focus_get() is results.tree
 
 
 def test_a_new_solve_plans_again_when_the_plan_tab_is_showing(app):
     results = solved(app).results
-    results.show_plan()
+    results.plan_tab.show_plan()
     settle(app.root)
-    first = results.plan_view.plan
+    first = results.plan_tab.plan_view.plan
     app.letters.type_text("A B C D\nE F G H\nI L M N\nO P R S\n")
     app.show_bonuses()
     app.solve()
     settle(app.root)
-    assert results.plan_view.plan is not first
-    assert results.plan_view.board is results.board
+    assert results.plan_tab.plan_view.plan is not first
+    assert results.plan_tab.plan_view.board is results.board
 
 
 def test_play_plan_animates_the_first_planned_word_on_the_board(app):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     view.clock = FakeClock()
     key(view.tree, "<Return>")
     assert view.playing
@@ -94,8 +94,8 @@ def test_play_plan_animates_the_first_planned_word_on_the_board(app):
 
 def test_selecting_a_planned_word_shows_its_path(app):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     third = view.plan.steps[2].solution
     view.tree.selection_set("2")
     wait_until(app.root, lambda: lit_path(results) == indices(results, third))
@@ -103,18 +103,18 @@ def test_selecting_a_planned_word_shows_its_path(app):
 
 def test_leaving_the_screen_or_the_tab_stops_playing(app):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     view.play()
     assert view.playing
     results.notebook.select(results.words)
     settle(app.root)
     assert not view.playing
-    results.show_plan()
+    results.plan_tab.show_plan()
     view.play()
     app.new_game()
     assert not view.playing and not results.animating
-    solved(app).results.show_plan()
+    solved(app).results.plan_tab.show_plan()
     view.play()
     results.on_edit()
     assert not view.playing
@@ -122,8 +122,8 @@ def test_leaving_the_screen_or_the_tab_stops_playing(app):
 
 def test_ticked_words_are_left_out_when_replanning(app):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     first, second = view.plan.words[:2]
     view.tree.selection_set("0")
     view.tree.focus("0")
@@ -138,8 +138,8 @@ def test_ticked_words_are_left_out_when_replanning(app):
 
 def test_the_heat_map_is_drawn_on_the_board_and_cleared(app):
     results = solved(app).results
-    results.show_plan()
-    view, board = results.plan_view, results.board_view
+    results.plan_tab.show_plan()
+    view, board = results.plan_tab.plan_view, results.board_view
     assert board.find_withtag("heat") == ()
     key(view.tree, "<Alt-h>")
     settle(app.root)
@@ -156,7 +156,7 @@ def test_the_heat_map_is_drawn_on_the_board_and_cleared(app):
     results.notebook.select(results.words)
     settle(app.root)
     assert board.heat == [] and board.find_withtag("heat") == ()
-    results.show_plan()
+    results.plan_tab.show_plan()
     settle(app.root)
     assert board.find_withtag("heat")
     view.heat_box.invoke()
@@ -166,13 +166,13 @@ def test_the_heat_map_is_drawn_on_the_board_and_cleared(app):
 
 def test_timing_typed_in_the_plan_tab_replans_and_is_saved(app, config_home):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     for name, value in (("seconds", "30"), ("per_word", "1.5"), ("per_letter", "0.2"), ("per_cell", "0.1")):
         view.timing_vars[name].set(value)
     view.apply_button.invoke()
     assert view.plan.seconds == 30 and view.timing == Timing(1.5, 0.2, 0.1)
-    kept, chance, _ = results.plan_words()
+    kept, chance, _ = results.plan_tab.plan_words()
     assert view.plan.words == plan(kept, results.board, 30, Timing(1.5, 0.2, 0.1), chance=chance).words
     saved = config_home / "ruzzle_gui" / "settings.json"
     wait_until(app.root, lambda: saved.exists() and json.loads(saved.read_text())["plan_seconds"] == 30)
@@ -184,8 +184,8 @@ def test_timing_typed_in_the_plan_tab_replans_and_is_saved(app, config_home):
                                                        ("per_word", "11", "The time per word must be between")])
 def test_bad_timing_is_refused_with_a_message(app, name, text, message):
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     before = (view.seconds, view.timing, view.plan)
     view.timing_vars[name].set(text)
     view.apply_button.invoke()
@@ -228,9 +228,9 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
 
     clock = FakeClock()
     results = solved(app).results
-    results.show_plan()
-    results.plan_view.calibrate_button.invoke()
-    dialog = results.calibrate_dialog
+    results.plan_tab.show_plan()
+    results.plan_tab.plan_view.calibrate_button.invoke()
+    dialog = results.plan_tab.calibrate_dialog
     dialog.clock = clock
     dialog.restart()  # asks for the first word again, timed by the test's clock
     settle(dialog)
@@ -245,7 +245,7 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
     assert "0.60 s per word and 0.15 s per letter" in dialog.result.cget("text")
     key(dialog.keep_button, "<Return>")
     assert not dialog.winfo_exists()
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     assert view.timing.per_word == pytest.approx(0.6) and view.timing.per_letter == pytest.approx(0.15)
     assert view.timing.per_cell == 0.05  # not measured: kept
     assert app.state.settings.timing["per_letter"] == pytest.approx(0.15)
@@ -254,8 +254,8 @@ def test_calibration_fits_the_timing_from_traced_words_and_keeps_it(app, config_
 
 def test_a_click_is_not_a_traced_word(app):
     results = solved(app).results
-    results.ask_calibrate()
-    dialog = results.calibrate_dialog
+    results.plan_tab.ask_calibrate()
+    dialog = results.plan_tab.calibrate_dialog
     settle(dialog)
     x, y = dialog.board_view.centre(0)
     dialog.board_view.event_generate("<ButtonPress-1>", x=x, y=y)
@@ -282,8 +282,8 @@ def test_pick_words_spreads_lengths_best_first():
 def test_no_text_is_cut_off_on_the_plan_tab(dpi, mode, window: tk.Toplevel, config_home):
     app = open_app(window, config_home, mode)
     results = solved(app).results
-    results.show_plan()
-    view = results.plan_view
+    results.plan_tab.show_plan()
+    view = results.plan_tab.plan_view
     view.heat_box.invoke()
     view.set_played(0, True)
     settle(window)
@@ -300,8 +300,8 @@ def test_the_time_boxes_write_the_languages_decimal_symbol_and_keep_the_value(ap
     try:
         app.set_interface_language("it")
         results = solved(app).results
-        results.show_plan()
-        view = results.plan_view
+        results.plan_tab.show_plan()
+        view = results.plan_tab.plan_view
         boxes = dict(zip(("seconds", "per_word", "per_letter", "per_cell"), view.timing_boxes))
         assert {name: var.get() for name, var in view.timing_vars.items()} == {
             "seconds": "120", "per_word": "2", "per_letter": "0,2", "per_cell": "0,05"}

@@ -139,14 +139,14 @@ def test_the_first_plan_offers_calibrate_once_and_every_plan_says_its_pace(app):
     key(results.tree, "<Control-p>")
     assert results.hint.cget("text").startswith("This plan assumes a typical player's pace (2 s a word")
     assert app.state.settings.pace_offered
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     per_word = view.plan.used / len(view.plan.steps)
     assert view.pace_line.label.cget("text") == f"planned at {per_word:.1f} s a word;"
     key(view.tree, "<Alt-c>")
-    dialog = results.calibrate_dialog
+    dialog = results.plan_tab.calibrate_dialog
     assert dialog.winfo_exists()
     dialog.destroy()
-    key(results.plan_view.tree, "<Control-n>")
+    key(results.plan_tab.plan_view.tree, "<Control-n>")
     solved(app)
     results.hint.show_tip()
     key(results.tree, "<Control-p>")
@@ -157,7 +157,7 @@ def test_the_first_plan_offers_calibrate_once_and_every_plan_says_its_pace(app):
 
 def plan_widgets(results) -> list[tk.Misc]:
     """Return every widget of the Plan tab that takes the focus, and the notebook."""
-    plan = results.plan_view
+    plan = results.plan_tab.plan_view
     return [plan.tree, plan.left_box, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
             *plan.timing_boxes, plan.apply_button, plan.calibrate_button, plan.pace_line.calibrate_button,
             results.notebook]
@@ -167,12 +167,12 @@ def test_esc_stops_play_plan_wherever_the_focus_is_and_stays_on_the_round(app):
     results = solved(app)
     key(results.tree, "<Control-p>")
     for widget in plan_widgets(results):
-        results.plan_view.play()
-        assert results.plan_view.playing
+        results.plan_tab.plan_view.play()
+        assert results.plan_tab.plan_view.playing
         key(widget, "<Escape>")
-        assert not results.plan_view.playing, widget
-        assert app.screen is results and results.plan_shown, widget
-    key(results.plan_view.tree, "<Escape>")  # not playing: Esc goes back a step as everywhere
+        assert not results.plan_tab.plan_view.playing, widget
+        assert app.screen is results and results.plan_tab.plan_shown, widget
+    key(results.plan_tab.plan_view.tree, "<Escape>")  # not playing: Esc goes back a step as everywhere
     assert app.screen is app.bonuses
 
 
@@ -180,13 +180,13 @@ def test_esc_stops_play_plan_wherever_the_focus_is_and_stays_on_the_round(app):
 
 def ticked(results) -> list[str]:
     """Return the words ticked on the Plan tab, in plan order."""
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     return [step.solution.word for n, step in enumerate(view.plan.steps) if view.is_played(n)]
 
 
 def tick(results, *numbers: int) -> None:
     """Tick the plan's words ``numbers`` with Space on the plan's list."""
-    tree = results.plan_view.tree
+    tree = results.plan_tab.plan_view.tree
     for number in numbers:
         tree.selection_set(str(number))
         tree.focus(str(number))
@@ -203,20 +203,20 @@ def planned_with_ticks(app, *numbers: int):
 
 def test_going_back_and_solving_the_same_board_keeps_the_plan_and_its_ticks(app):
     results, words = planned_with_ticks(app, 0, 2)
-    steps = results.plan_view.plan.steps
+    steps = results.plan_tab.plan_view.plan.steps
     assert len(words) == 2
-    key(results.plan_view.tree, "<Escape>")
+    key(results.plan_tab.plan_view.tree, "<Escape>")
     assert app.screen is app.bonuses
     press(app.bonuses.board_view, "Return")
     settle(app.root)
-    assert app.screen is results and results.plan_shown
-    assert ticked(results) == words and results.plan_view.plan.steps == steps
-    assert results.plan_view.tree.set("0", "done") == "✓"
+    assert app.screen is results and results.plan_tab.plan_shown
+    assert ticked(results) == words and results.plan_tab.plan_view.plan.steps == steps
+    assert results.plan_tab.plan_view.tree.set("0", "done") == "✓"
 
 
 def test_a_new_game_by_mistake_is_undone_with_its_round(app):
     results, words = planned_with_ticks(app, 1)
-    key(results.plan_view.tree, "<Control-n>")
+    key(results.plan_tab.plan_view.tree, "<Control-n>")
     assert app.screen is app.letters and not any(app.state.letters)
     assert "Ctrl+Z brings the last board back" in app.letters.hint.cget("text")
     key(app.letters.board_view, "<Control-z>")
@@ -227,11 +227,11 @@ def test_a_new_game_by_mistake_is_undone_with_its_round(app):
 
 def test_another_board_plans_afresh_and_the_first_comes_back_with_its_ticks(app):
     results, first = planned_with_ticks(app, 0)
-    key(results.plan_view.tree, "<Control-n>")
+    key(results.plan_tab.plan_view.tree, "<Control-n>")
     app.letters.type_text(OTHER)
     solve_from_letters(app)
     assert ticked(results) == []
-    key(results.plan_view.tree, "<Control-e>")
+    key(results.plan_tab.plan_view.tree, "<Control-e>")
     for _ in range(2):  # the typing, then the New game
         key(app.letters.board_view, "<Control-z>")
     solve_from_letters(app)
@@ -329,7 +329,7 @@ def test_a_round_from_a_screenshot_loses_nothing(app):
     settle(app.root)
     results = app.results
     key(results.tree, "<Control-p>")
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     key(view.tree, "<Return>")  # Play plan
     assert view.playing
     key(view.tree, "<space>")  # the first word swiped
@@ -346,5 +346,5 @@ def test_a_round_from_a_screenshot_loses_nothing(app):
     assert marks(app.letters.board_view) == [1, 7, 11]
     press(app.letters.board_view, "Return")  # solve anyway, again
     settle(app.root)
-    assert app.screen is results and results.plan_shown and ticked(results) == words
+    assert app.screen is results and results.plan_tab.plan_shown and ticked(results) == words
     assert marks(results.board_view) == [1, 7, 11]

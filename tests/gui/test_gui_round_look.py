@@ -31,9 +31,9 @@ def test_unsure_tiles_and_the_pace_line_are_whole_on_every_screen(dpi, mode, win
     assert clipped(app.bonuses) == []
     photograph(window, f"{dpi}dpi-{mode}-round-2-bonuses-unsure")
     press(app.bonuses.board_view, "Return")
-    app.results.show_plan()
+    app.results.plan_tab.show_plan()
     settle(window)
-    pace = app.results.plan_view.pace_line
+    pace = app.results.plan_tab.plan_view.pace_line
     assert pace.label.cget("text").startswith("planned at ") and pace.calibrate_button.winfo_ismapped()
     assert clipped(app.results) == []
     photograph(window, f"{dpi}dpi-{mode}-round-3-plan-pace")

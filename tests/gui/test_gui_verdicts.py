@@ -27,7 +27,7 @@ def solved(app, board: str = BOARD):
 
 def planned_words(results) -> list[str]:
     """Return the plan's words in order."""
-    return [step.solution.word for step in results.plan_view.plan.steps]
+    return [step.solution.word for step in results.plan_tab.plan_view.plan.steps]
 
 
 def listed(results) -> list[str]:
@@ -47,7 +47,7 @@ def stored(language: str = "it") -> dict:
 def test_a_refusal_during_play_plan_replans_the_time_left_without_the_word_keeping_the_ticks(app):
     results = solved(app)
     key(results.tree, "<Control-p>")
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     round_seconds = view.plan.seconds
     view.play()
     view.clock = lambda: view._started + 5.0  # five seconds into the round, whatever the machine's speed
@@ -91,8 +91,8 @@ def test_a_refused_word_stays_out_of_the_next_boards_list_and_plan_and_shows_str
     assert "1 refused by the game left out" in results.summary_label.cget("text")
     key(results.tree, "<Control-p>")
     assert word not in planned_words(results)
-    assert "none the game refused" in results.plan_view.filters_label.cget("text")
-    key(results.plan_view.tree, "<Control-p>")
+    assert "none the game refused" in results.plan_tab.plan_view.filters_label.cget("text")
+    key(results.plan_tab.plan_view.tree, "<Control-p>")
     results.words.toggle_doubtful()  # doubtful words too: the refused word is listed, struck through
     settle(app.root)
     assert word in listed(results)
@@ -121,7 +121,7 @@ def test_an_accepted_doubtful_word_is_listed_and_counts_as_sure_in_the_plan(app)
     iid = str(results.words._row_of[doubtful])
     assert results.tree.set(iid, "word") == f"{doubtful.word} ✓" and results.tree.item(iid, "tags") == ""
     assert results.words.doubt_text(iid).startswith("accepted by the game 20")
-    assert results.plan_words()[1](doubtful) == 1.0
+    assert results.plan_tab.plan_words()[1](doubtful) == 1.0
 
 
 def test_the_context_menu_marks_the_selected_word(app):
@@ -182,7 +182,7 @@ def test_word_acceptance_shows_the_table_learned_from_the_verdicts_and_reset_sta
 def test_r_marks_the_word_playing_with_the_focus_on_the_play_button_too(app):
     results = solved(app)
     key(results.tree, "<Control-p>")
-    view = results.plan_view
+    view = results.plan_tab.plan_view
     view.play_button.invoke()
     playing = planned_words(results)[view.current]
     view.play_button.focus_force()

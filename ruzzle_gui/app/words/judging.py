@@ -5,17 +5,17 @@ accepted, on the Words list (the selected word; also its context menu: right cli
 the Menu key, Shift+F10) and on the Plan tab (the word playing, else the selected one).
 Each mark is in the store at once, is one step for Undo, and the list and the plan
 follow it at once: a refused word leaves the plan, which re-plans the time left with
-the ticks kept, and Play plan goes on.
+the ticks kept, and Play plan goes on. The Plan tab binds R and A on its own widgets
+(``bind_verdict_keys``) and says which of its words a mark is for (``PlanPane``).
 """
 from __future__ import annotations
 
 import functools
 import tkinter as tk
-from collections.abc import Callable
-from tkinter import ttk
+from collections.abc import Callable, Sequence
 
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.plan.plan_view import PlanView
+from ruzzle_gui.app.plan_pane import PlanPane
 from ruzzle_gui.app.text.i18n import N_, _, menu_label
 from ruzzle_gui.app.undo import Deed, StepName, named
 from ruzzle_gui.app.verdict_book import Verdict, VerdictBook
@@ -41,21 +41,19 @@ class Judging:
     on_deed: Callable[[StepName, Deed], None]
     words: WordList
     path_panel: PathPanel
-    plan_view: PlanView
+    plan_tab: PlanPane
     hint: HintBar
-    notebook: ttk.Notebook
-    plan_shown: bool
 
-    def _bind_verdict_keys(self) -> None:
-        """Bind R and A on the word list and the plan's list, and the word list's context menu."""
-        plan = self.plan_view
-        # Wherever the focus is on the Play plan side, but the boxes one types in.
-        widgets = (self.words.tree, plan.tree, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
-                   plan.timing_toggle, self.notebook)
+    def bind_verdict_keys(self, widgets: Sequence[tk.Misc]) -> None:
+        """Bind R and A on ``widgets``: each marks the word to judge."""
         for verdict, keys in KEYS.items():
             for key in keys:
                 bind_shortcut(widgets, f"<KeyPress-{key}>", functools.partial(self.mark_verdict, verdict))
+
+    def _bind_verdict_keys(self) -> None:
+        """Bind R and A on the word list, and its context menu."""
         tree = self.words.tree
+        self.bind_verdict_keys([tree])
         tree.bind("<Button-3>", self._menu_at_pointer)
         for sequence in ("<KeyPress-Menu>", "<Shift-F10>"):
             tree.bind(sequence, self._menu_at_row)
@@ -67,12 +65,8 @@ class Judging:
     def word_to_judge(self) -> Solution | None:
         """Return the word a mark is for: on the Plan tab the word playing (else the selected one), else the
         selected word of the list."""
-        if self.plan_shown:
-            view = self.plan_view
-            number: int | None = view.current if view.playing else None
-            if number is None and view.tree.selection():
-                number = int(view.tree.selection()[0])
-            return None if number is None else view.plan.steps[number].solution
+        if self.plan_tab.plan_shown:
+            return self.plan_tab.word_to_judge()
         selection = self.words.tree.selection()
         return self.words.solution_of(selection[0]) if selection else None
 
@@ -106,11 +100,11 @@ class Judging:
         language = self.words.language
         if language is None:
             return
-        playing = self.plan_view.playing
+        playing = self.plan_tab.playing
         self.words.set_verdicts(self.book.verdicts(language.code))
         self.path_panel.retranslate()  # the word shown says its verdict now
-        if playing and not self.plan_view.playing:
-            self.plan_view.play()  # from the first word not ticked, the countdown going on from the time left
+        if playing and not self.plan_tab.playing:
+            self.plan_tab.play()  # from the first word not ticked, the countdown going on from the time left
 
     def _say_problems(self) -> bool:
         """Say on the hint line what the store could not do; return True if there was something to say."""

@@ -1,7 +1,8 @@
 """Results: the third window, every word in a sortable, filterable list beside the animated board.
 
-The board and its animation are ``path_panel.PathPanel``; the Plan tab's planning is
-``plan_tab.PlanTab``, which ``Results`` extends.
+The board and its animation are ``path_panel.PathPanel``. The Plan tab beside the list
+is the App's (``app/plan_tab.py``): ``Results`` builds it with the maker it is handed, and
+sees it as a ``PlanPane`` (``app/plan_pane.py``), so the Words screen imports no Plan.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tkinter import ttk
 
 from ruzzle_gui.app.look import theme
 from ruzzle_gui.app.look.hint import HintBar, bind_shortcut
-from ruzzle_gui.app.plan.plan_view import PlanView
+from ruzzle_gui.app.plan_pane import PlanPane
 from ruzzle_gui.app.settings import Settings
 from ruzzle_gui.app.text.i18n import N_, _, format_number, ngettext, underlined
 from ruzzle_gui.app.typed_board import MOVES, step_cursor
@@ -20,9 +21,7 @@ from ruzzle_gui.app.undo import Deed, StepName
 from ruzzle_gui.app.verdict_book import VerdictBook
 from ruzzle_gui.app.words.judging import Judging
 from ruzzle_gui.app.words.path_panel import PathPanel
-from ruzzle_gui.app.words.plan_tab import PlanTab
 from ruzzle_gui.app.words.results_list import WordList
-from ruzzle_gui.app.words.round_state import Rounds, round_key
 from ruzzle_gui.app.words.word_export import clipboard_lines, write_csv
 from ruzzle_gui.app.words.word_export import path_text as path_text  # importable from here, as before
 from ruzzle_gui.board import Board
@@ -31,14 +30,17 @@ from ruzzle_gui.language import Language
 
 TIP = N_("↑ ↓ or Space: next word · Enter: replay · click a tile: words starting there · "
          "Ctrl+F: find · Ctrl+P: plan · Ctrl+N: new game · Esc: bonuses")
-MIN_TILE_MS = 30  # Play plan lights a path at the planned pace per letter, but never faster than the eye follows
 
 
-class Results(Judging, PlanTab):
-    """The solved board with animated paths on the left, the word list with filters on the right."""
+class Results(Judging, ttk.Frame):
+    """The solved board with animated paths on the left, the word list with filters and the Plan tab on the right.
+
+    ``plan_tab`` makes the Plan tab, given this screen (the App hands it ``PlanTab``).
+    """
 
     def __init__(self, master: tk.Misc, settings: Settings, on_back: Callable[[], None],
-                 on_edit: Callable[[], None], on_new_game: Callable[[], None], book: VerdictBook | None = None,
+                 on_edit: Callable[[], None], on_new_game: Callable[[], None],
+                 plan_tab: Callable[[Results], PlanPane], book: VerdictBook | None = None,
                  on_deed: Callable[[StepName, Deed], None] | None = None) -> None:
         super().__init__(master, padding=theme.pads(master, 16, 8))
         self.settings = settings
@@ -53,15 +55,9 @@ class Results(Judging, PlanTab):
         self.notebook = ttk.Notebook(self)
         self.notebook.enable_traversal()
         self.words = WordList(self.notebook, on_select=self._on_select, settings=settings,
-                              on_filters=self._on_filters)
-        self.plan_view = PlanView(self.notebook, self._play_word, seconds=settings.plan_seconds,
-                                  timing=settings.plan_timing(), show_heat=self._show_heat,
-                                  on_timing=self._on_timing)
-        self.plan_view.calibrate_button.configure(command=self.ask_calibrate)
-        self.plan_view.pace_line.calibrate_button.configure(command=self.ask_calibrate)
-        self._planned = False  # whether the Plan tab shows a plan of the last solve
-        self.rounds = Rounds()  # the plans and ticks of the last boards, for a board the player comes back to
-        self._round: tuple | None = None  # the key of the board shown
+                              on_filters=lambda: self.plan_tab.follow_filters())
+        self.notebook.add(self.words, **underlined(_("Words"), "w"))
+        self.plan_tab = plan_tab(self)  # beside the list: the Plan tab plans what it keeps
         self.unsure: dict[int, str] = {}  # tiles the reader doubted and the player solved anyway
         self.words.show_all_button.configure(command=lambda: self.set_start_filter(None))
         # The widgets tests and shortcuts reach through the results window.
@@ -75,10 +71,7 @@ class Results(Judging, PlanTab):
         panel = self.path_panel
         self.board_view, self.word_label, self.replay_button, self.speed = (
             panel.board_view, panel.word_label, panel.replay_button, panel.speed)
-        self.notebook.add(words, **underlined(_("Words"), "w"))
-        self.notebook.add(self.plan_view, **underlined(_("Plan"), "p"))
         self.notebook.grid(row=0, column=1, sticky="nsew")
-        self.notebook.bind("<<NotebookTabChanged>>", lambda _event: self._on_tab_changed())
         self._build_buttons().grid(row=1, column=0, columnspan=2, sticky="ew", pady=(theme.px(self, 8), 0))
         self.hint = HintBar(self, _(TIP))
         self.hint.grid(row=2, column=0, columnspan=2, sticky="ew")
@@ -127,14 +120,8 @@ class Results(Judging, PlanTab):
         bind_shortcut(widgets, "<Control-n>", self.on_new_game)
         bind_shortcut(widgets, "<Control-e>", self.on_edit)
         bind_shortcut([w for w in widgets if w is not self.find_entry], "<Alt-r>", self.replay)
-        plan = self.plan_view
-        planning = (plan.tree, plan.left_box, plan.play_button, plan.stop_button, plan.replan_button, plan.heat_box,
-                    plan.timing_toggle, plan.apply_button, plan.calibrate_button, *plan.timing_boxes, self.notebook)
-        bind_shortcut([*widgets, *planning], "<Control-p>", self.toggle_plan)
-        bind_shortcut(planning, "<Control-n>", self.on_new_game)
-        bind_shortcut(planning, "<Control-e>", self.on_edit)
-        bind_shortcut(planning, "<Alt-c>", self.ask_calibrate)
-        filter_keys = [*widgets, *planning, self.words.everyday_box, self.words.doubtful_box]
+        bind_shortcut(widgets, "<Control-p>", self.plan_tab.toggle_plan)  # the Plan tab binds its own widgets
+        filter_keys = [*widgets, self.words.everyday_box, self.words.doubtful_box]
         bind_shortcut(filter_keys, "<Alt-e>", self.words.toggle_everyday)
         bind_shortcut(filter_keys, "<Alt-d>", self.words.toggle_doubtful)
         self._bind_verdict_keys()
@@ -146,8 +133,7 @@ class Results(Judging, PlanTab):
         lit; the animation's next steps follow after the list is on screen.
         """
         self.stop_animation()
-        self._keep_round()
-        self._round = round_key(board, language.code)
+        self.plan_tab.new_round(board, language.code)
         self.path_panel.current, self.cursor, self.board, self.values = None, 0, board, dict(language.values)
         self.path_panel.board = board
         self.words.fill(solutions, language, note, self.book.verdicts(language.code))
@@ -163,10 +149,6 @@ class Results(Judging, PlanTab):
             self.words.selected = self.shown[0]
             self.words.select(0)
             self.animate(self.shown[0], at_once=False)
-        self._planned = False
-        if self.plan_shown:
-            # Planned once the list is drawn: the words come first.
-            self.after_idle(self.show_plan)
         self._say_problems()  # the store read for this language's verdicts: a damaged one was started anew
 
     def mark_unsure(self, marks: dict[int, str]) -> None:
@@ -228,14 +210,6 @@ class Results(Judging, PlanTab):
         """Put the keyboard focus in the find box, text selected."""
         self.words.focus_find()
 
-    def _play_word(self, solution: Solution) -> None:
-        """Light a planned word's path at the planned pace per letter."""
-        self.animate(solution, delay_ms=max(round(self.plan_view.timing.per_letter * 1000), MIN_TILE_MS))
-
-    def _show_heat(self, values: list[int] | None) -> None:
-        """Draw the plan's heat map on the board, or remove it (None)."""
-        self.path_panel.show_heat(values)
-
     @property
     def current(self) -> Solution | None:
         """Return the word whose path plays or played last."""
@@ -253,7 +227,7 @@ class Results(Judging, PlanTab):
     def stop_animation(self) -> None:
         """Stop the path animation and Play plan: the app calls this on leaving the screen."""
         self.path_panel.stop()
-        self.plan_view.stop()
+        self.plan_tab.stop()
 
     def replay(self) -> None:
         """Run the current word's animation again from its first tile."""
@@ -294,8 +268,7 @@ class Results(Judging, PlanTab):
     def retranslate(self) -> None:
         """Say again in the interface language what was said with values: the word playing, the plan's filters."""
         self.path_panel.retranslate()
-        if self.solutions and self._planned:
-            self.plan_view.filters_label.configure(text=self.plan_words()[2])
+        self.plan_tab.retranslate()
         # The list's headings are measured in the new language: its column keeps room for them all.
         self.columnconfigure(1, minsize=self.words.min_width() + theme.px(self, 8))
 
@@ -318,8 +291,8 @@ class Results(Judging, PlanTab):
     def on_escape(self) -> None:
         """Esc stops Play plan wherever the focus is; else it clears the find box if it has text, otherwise goes
         back to the bonuses (the round is kept: the same board solved again comes back with its ticks)."""
-        if self.plan_view.playing:
-            self.plan_view.stop()
+        if self.plan_tab.playing:
+            self.plan_tab.stop()
             self.hint.flash(_("Play plan stopped: Enter plays on from the first word not ticked"), error=False)
         elif self.focus_get() is self.find_entry and self.find_var.get():
             self.find_var.set("")
