@@ -1,10 +1,13 @@
-"""A read's work on two cores: the second half of the tiles on a thread of its own (``in_two``), or one step
-beside another that does not need it (``beside``).
+"""A read's work on two cores, where the work lets go of the GIL: the second half of the tiles cut on a
+thread of its own (``in_two``), or one step beside another that does not need it (``beside``).
 
-Most of a tile's work is Pillow resampling and numpy over whole arrays, which let go
-of the GIL: cutting a phone screenshot's 16 tiles took 8.4-9.5 ms this way against
-15-17 ms one after another (2-core AMD EPYC, quiet). Each result is the one the
-function gives alone, so the order and the results are as before.
+Cutting a tile is Pillow resampling, which lets go of the GIL: a phone screenshot's 16
+tiles took 8.4-9.5 ms this way against 15-17 ms one after another (2-core AMD EPYC,
+quiet). Splitting a tile's marks and reading them is Python over small arrays, which
+holds it: in two halves that was slower, not faster, so it runs in one thread (in one
+process, 80 reads each way, twice: 108.2 and 112.8 ms with every step in two halves,
+91.4 and 92.3 ms with only the cutting). Each result is the one the function gives
+alone, so the order and the results are as before.
 """
 from __future__ import annotations
 

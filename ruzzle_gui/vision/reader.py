@@ -29,7 +29,6 @@ from ruzzle_gui.vision.contrast import board_levels
 from ruzzle_gui.vision.errors import ImageError, NoBoardError, coded
 from ruzzle_gui.vision.glyphs import Glyphs, split_glyphs
 from ruzzle_gui.vision.greyscale import undecorated
-from ruzzle_gui.vision.halves import in_two
 from ruzzle_gui.vision.images import Pending, load_image
 from ruzzle_gui.vision.locate import Grid
 from ruzzle_gui.vision.middle import percentile
@@ -228,7 +227,7 @@ def read_board(source: str | Path | Image.Image | Pending, language: Language | 
     inked = [_undecorated(_grey(w)) if cast and not on else w for w, on in zip(wide, lit)]
     faint = grid.tile < FAINT_BELOW
     # Each tile's marks split once, and its letter normalised once: both steps below need them
-    glyphs = in_two(lambda index: split_glyphs(_face(inked[index], lit[index]), faint), range(len(wide)))
+    glyphs = [split_glyphs(_face(ink, on), faint) for ink, on in zip(inked, lit)]
     letters = [None if g.letter is None else normalise(g.letter) for g in glyphs]
     try:
         _check_alphabet(letters, language, name)
@@ -238,8 +237,10 @@ def read_board(source: str | Path | Image.Image | Pending, language: Language | 
         # Letters on their sides look foreign: the turn is told by the values, which such a photo loses
         raise _strange_colours(name, getattr(err, "values", {}).get("strange", 0), len(glyphs)) from None
     backdrops = beside_rows(image, grid)  # the backdrop names no bonus (bonus.py)
-    readings = tuple(in_two(lambda i: read_cell(wide[i], language, fonts, lit[i], glyphs[i], grid.tile,
-                                                backdrops[i // grid.size], letters[i]), range(len(wide))))
+    # One tile after another: this is Python-bound work, which two threads only make contend for the GIL
+    # (docs/performance.md, "The tiles' reading on one core")
+    readings = tuple(read_cell(wide[i], language, fonts, lit[i], glyphs[i], grid.tile, backdrops[i // grid.size],
+                               letters[i]) for i in range(len(wide)))
     if untrusted:  # a lit tile's bonus is read from its badge's label
         readings = tuple(r if on else _colour_doubt(r, untrusted) for r, on in zip(readings, lit))
     if upright.greyscale:  # no colour, so no bonus can be told: each is unknown, never plain
