@@ -23,14 +23,13 @@ from ruzzle_gui.dictionary.bundled import check_installed
 from ruzzle_gui.dictionary.digests import DIGEST_SIZE, bytes_digest
 from ruzzle_gui.dictionary.errors import DictionaryError
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
-if TYPE_CHECKING:
-    import marisa_trie  # imported where a trie is made: reading a screenshot loads a language, not its words
-
-# Names only the type checker reads: typing costs start-up.
+# Names only the type checker reads: typing costs start-up, and marisa_trie is imported where a trie
+# is made (reading a screenshot loads a language, never its words).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal
+
+    import marisa_trie
 
 
 # What PrefixIndex.state says of a string: it is a word, and longer words start so.
